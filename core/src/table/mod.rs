@@ -1,0 +1,1 @@
+//! Clustered hash tables (placeholder).

@@ -1,0 +1,33 @@
+//! `kosumi bench ...`: benchmark commands. Each prints a human-readable
+//! report, or one JSON object with `--json`.
+
+use clap::Subcommand;
+
+pub mod playouts;
+pub mod table;
+
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Playouts from the empty board (light or waterfall policy).
+    Playouts(playouts::Args),
+    /// Clustered hash table against the rehash alternative.
+    Table(table::Args),
+}
+
+impl BenchCommand {
+    /// Return the benchmark that plain `kosumi` runs until the GTP engine exists.
+    pub fn default_run() -> Self {
+        BenchCommand::Playouts(playouts::Args::default())
+    }
+}
+
+/// Run one benchmark command.
+///
+/// # Errors
+/// Returns a message for bad arguments.
+pub fn run(cmd: BenchCommand) -> Result<(), String> {
+    match cmd {
+        BenchCommand::Playouts(args) => playouts::run(&args),
+        BenchCommand::Table(args) => table::run(&args),
+    }
+}
