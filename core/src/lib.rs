@@ -1,6 +1,33 @@
 //! kosumi-core: a `no_std`, allocation-free Go engine.
+//!
+//! # How to read this crate
+//! The core never allocates and owns no global state it did not get from its
+//! caller: storage, time budget and random seed come from outside. Read it
+//! bottom-up:
+//!
+//! | module | what it is |
+//! |---|---|
+//! | [`geometry`] | points, colours, the padded board layout, GTP vertices, `MAX_SIZE` |
+//! | [`zobrist`] | compile-time Zobrist keys (stones, ko point, side to move) |
+//! | [`board`] | the board: chains, pseudo-liberties, captures, ko, hashing, diagrams, area score |
+//! | [`history`] | a ring of position hashes for positional superko |
+//! | [`rng`] | caller-seeded randomness, identical on 32- and 64-bit targets |
+//! | [`playout`] | light and waterfall playouts with per-rule statistics |
+//! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
+//!
+//! # Features
+//! - `size9` / `size13` / `size19` (default): the largest board the build
+//!   supports; arrays are sized for it.
+//! - `stats`: count what playout rules and tables do.
+//! - `defmt`: `defmt::Format` for the core's types (firmware logging).
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod board;
+pub mod geometry;
+pub mod history;
+pub mod playout;
+pub mod rng;
 pub mod table;
+pub mod zobrist;

@@ -1,0 +1,396 @@
+//! The Go board: stones, chains, liberties, captures, ko and Zobrist hash.
+//!
+//! Layout (Pachi/libego style): a padded one-dimensional array with an
+//! off-board ring ([`crate::geometry`]). Per point the board keeps
+//! - `cell`: black, white, empty or off-board;
+//! - `nbr`: the counts of black, white and empty neighbours packed in
+//!   nibbles, so "has an empty neighbour" and the eye-like test read one
+//!   word;
+//! - `chain`: the chain id of a stone, the point of the chain's root stone;
+//! - `next`: the next stone of the chain in a circular list, so chains merge
+//!   in O(smaller chain) and are walked without a search;
+//! - `empties` / `empty_at`: the list of empty points and each point's place
+//!   in it, for O(1) random picking and removal.
+//!
+//! Per chain (indexed by its root) it keeps its stone count and its
+//! *pseudo-liberties*: the number of (stone, empty neighbour) adjacencies,
+//! and the sum and the sum of squares of those empty points' indices, packed
+//! in one `u64` so each update is a single add. The pseudo count is only an upper bound of
+//! the liberty count, but "all pseudo-liberties are the same point" holds
+//! exactly when `count * sum_sq == sum * sum` (equality in Cauchy-Schwarz),
+//! so "is the chain in atari" and "where is its last liberty" are exact and
+//! O(1). The exact liberty count is a walk over the chain
+//! ([`Board::liberties`]).
+//!
+//! The board also keeps, per colour, the list of chains in atari, with each
+//! root's place in it for O(1) removal. [`Board::play_legal`] keeps the
+//! lists exact while the chains it touches are in cache: only chains next to
+//! the move lose liberties, only chains next to captured stones gain them.
+//! Light playouts, which never read the lists, play with
+//! [`Board::play_legal_untracked`] and pay nothing; the next
+//! [`Board::refresh_ataris`] rebuilds the lists by a scan.
+
+mod diagram;
+mod play;
+mod query;
+mod score;
+
+pub use diagram::DiagramError;
+pub use score::Score;
+
+use crate::geometry::{Cell, Color, Geometry, GeometryError, Point, MAX_CELLS, MAX_POINTS, MAX_SIZE};
+use crate::zobrist;
+
+/// Nibble of the black / white / empty neighbour count in `nbr`.
+const NBR_SHIFT: [u32; 3] = [0, 4, 8];
+const NBR_UNIT: [u16; 3] = [1 << 0, 1 << 4, 1 << 8];
+
+/// Return the array index of a point id held as `u16`, masked into range
+/// (see [`Point::idx`]).
+#[inline(always)]
+fn ix(v: u16) -> usize {
+    Point(v).idx()
+}
+
+/// `atari_at` of a chain that is not in an atari list.
+const NOT_LISTED: u16 = u16::MAX;
+
+/// Pseudo-liberties of one chain, packed in one word so that adding,
+/// removing and merging are one integer add or subtract (see the module
+/// note): bits 0..11 count the (stone, empty neighbour) adjacencies, bits
+/// 11..31 sum their points' indices, bits 31..60 sum the squares.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+struct Libs(u64);
+
+const COUNT_BITS: u32 = 11;
+const SUM_BITS: u32 = 20;
+const SUM_SQ_SHIFT: u32 = COUNT_BITS + SUM_BITS;
+/// Most adjacencies a chain can have: four per on-board point.
+const MAX_ADJ: u64 = 4 * (MAX_SIZE * MAX_SIZE) as u64;
+/// Largest point index.
+const MAX_IDX: u64 = MAX_CELLS as u64 - 1;
+// No field can overflow into the next on the largest board.
+static_assertions::const_assert!(MAX_ADJ < 1 << COUNT_BITS);
+static_assertions::const_assert!(MAX_ADJ * MAX_IDX < 1 << SUM_BITS);
+static_assertions::const_assert!(MAX_ADJ * MAX_IDX * MAX_IDX < 1 << (64 - SUM_SQ_SHIFT));
+
+impl Libs {
+    /// The packed contribution of one adjacency to the empty point `p`.
+    #[inline(always)]
+    fn unit(p: Point) -> u64 {
+        let v = p.0 as u64;
+        1 | (v << COUNT_BITS) | ((v * v) << SUM_SQ_SHIFT)
+    }
+
+    #[inline(always)]
+    fn add(&mut self, p: Point) {
+        self.0 += Libs::unit(p);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, p: Point) {
+        self.0 -= Libs::unit(p);
+    }
+
+    #[inline(always)]
+    fn merge(&mut self, o: Libs) {
+        self.0 += o.0;
+    }
+
+    #[inline(always)]
+    fn count(self) -> u64 {
+        self.0 & ((1 << COUNT_BITS) - 1)
+    }
+
+    #[inline(always)]
+    fn sum(self) -> u64 {
+        (self.0 >> COUNT_BITS) & ((1 << SUM_BITS) - 1)
+    }
+
+    /// Exactly one distinct liberty: `count * sum_sq == sum^2`.
+    #[inline(always)]
+    fn in_atari(self) -> bool {
+        let (n, sum) = (self.count(), self.sum());
+        n > 0 && n * (self.0 >> SUM_SQ_SHIFT) == sum * sum
+    }
+
+    /// The last liberty, when in atari.
+    #[inline(always)]
+    fn atari_point(self) -> Point {
+        Point((self.sum() / self.count().max(1)) as u16)
+    }
+}
+
+/// Why a move was refused.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum MoveError {
+    /// The point is off the board.
+    OffBoard,
+    /// The point holds a stone.
+    Occupied,
+    /// The move would retake a ko at once.
+    Ko,
+    /// The move would leave its own chain without liberties.
+    Suicide,
+}
+
+/// A Go position with the side to move (see the module note for the layout).
+#[derive(Clone)]
+pub struct Board {
+    geo: Geometry,
+    cell: [Cell; MAX_POINTS],
+    nbr: [u16; MAX_POINTS],
+    chain: [u16; MAX_POINTS],
+    next: [u16; MAX_POINTS],
+    libs: [Libs; MAX_POINTS],
+    /// Stones of each chain, indexed by its root.
+    stones: [u16; MAX_POINTS],
+    empties: [u16; MAX_POINTS],
+    empty_at: [u16; MAX_POINTS],
+    n_empty: u16,
+    /// Roots of the chains in atari, one list per colour.
+    ataris: [[u16; MAX_POINTS]; 2],
+    n_ataris: [u16; 2],
+    /// Each root's place in its atari list, or `NOT_LISTED`.
+    atari_at: [u16; MAX_POINTS],
+    /// Whether the atari lists are current (untracked moves clear it).
+    ataris_valid: bool,
+    to_play: Color,
+    /// The point the side to move may not play (ko), or `PASS` for none.
+    ko: Point,
+    last: Option<Point>,
+    last2: Option<Point>,
+    passes: u8,
+    moves: u16,
+    captures: [u16; 2],
+    /// Zobrist hash of the stones only.
+    stones_hash: u64,
+}
+
+impl Board {
+    /// Return an empty `size` x `size` board with black to move.
+    ///
+    /// # Errors
+    /// [`GeometryError::UnsupportedSize`] for a size this build does not support.
+    pub fn new(size: usize) -> Result<Board, GeometryError> {
+        let geo = Geometry::new(size)?;
+        let mut b = Board {
+            geo,
+            cell: [Cell::Off; MAX_POINTS],
+            nbr: [0; MAX_POINTS],
+            chain: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            libs: [Libs(0); MAX_POINTS],
+            stones: [0; MAX_POINTS],
+            empties: [0; MAX_POINTS],
+            empty_at: [0; MAX_POINTS],
+            n_empty: 0,
+            ataris: [[0; MAX_POINTS]; 2],
+            n_ataris: [0; 2],
+            atari_at: [NOT_LISTED; MAX_POINTS],
+            ataris_valid: true,
+            to_play: Color::Black,
+            ko: Point::PASS,
+            last: None,
+            last2: None,
+            passes: 0,
+            moves: 0,
+            captures: [0; 2],
+            stones_hash: 0,
+        };
+        b.clear();
+        Ok(b)
+    }
+
+    /// Empty the board, keeping its size; black is to move.
+    pub fn clear(&mut self) {
+        let geo = self.geo;
+        let cells = geo.cells();
+        self.cell[..cells].fill(Cell::Off);
+        self.nbr[..cells].fill(0);
+        self.n_empty = 0;
+        for p in geo.points() {
+            self.cell[p.idx()] = Cell::Empty;
+            self.empty_at[p.idx()] = self.n_empty;
+            self.empties[ix(self.n_empty)] = p.0;
+            self.n_empty += 1;
+        }
+        for p in geo.points() {
+            for n in geo.neighbours(p) {
+                if self.cell[n.idx()] == Cell::Empty {
+                    self.nbr[p.idx()] += NBR_UNIT[Cell::Empty as usize];
+                }
+            }
+        }
+        self.n_ataris = [0; 2];
+        self.atari_at[..cells].fill(NOT_LISTED);
+        self.ataris_valid = true;
+        self.to_play = Color::Black;
+        self.ko = Point::PASS;
+        self.last = None;
+        self.last2 = None;
+        self.passes = 0;
+        self.moves = 0;
+        self.captures = [0; 2];
+        self.stones_hash = 0;
+    }
+
+    /// Make this board a copy of `other`, copying only the part of each
+    /// array that `other`'s size uses (cheaper than `clone_from` on a board
+    /// smaller than the largest size).
+    pub fn copy_from(&mut self, other: &Board) {
+        let n = other.geo.cells();
+        self.geo = other.geo;
+        self.cell[..n].copy_from_slice(&other.cell[..n]);
+        self.nbr[..n].copy_from_slice(&other.nbr[..n]);
+        self.chain[..n].copy_from_slice(&other.chain[..n]);
+        self.next[..n].copy_from_slice(&other.next[..n]);
+        self.libs[..n].copy_from_slice(&other.libs[..n]);
+        self.stones[..n].copy_from_slice(&other.stones[..n]);
+        self.atari_at[..n].copy_from_slice(&other.atari_at[..n]);
+        let e = other.n_empty as usize;
+        self.empties[..e].copy_from_slice(&other.empties[..e]);
+        self.empty_at[..n].copy_from_slice(&other.empty_at[..n]);
+        for c in 0..2 {
+            let k = other.n_ataris[c] as usize;
+            self.ataris[c][..k].copy_from_slice(&other.ataris[c][..k]);
+        }
+        self.n_empty = other.n_empty;
+        self.n_ataris = other.n_ataris;
+        self.ataris_valid = other.ataris_valid;
+        self.to_play = other.to_play;
+        self.ko = other.ko;
+        self.last = other.last;
+        self.last2 = other.last2;
+        self.passes = other.passes;
+        self.moves = other.moves;
+        self.captures = other.captures;
+        self.stones_hash = other.stones_hash;
+    }
+
+    /// Return the board's geometry.
+    #[inline(always)]
+    pub fn geometry(&self) -> Geometry {
+        self.geo
+    }
+
+    /// Return the board size.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.geo.size()
+    }
+
+    /// Return what is at `p`.
+    #[inline(always)]
+    pub fn at(&self, p: Point) -> Cell {
+        self.cell[p.idx()]
+    }
+
+    /// Return the side to move.
+    #[inline(always)]
+    pub fn to_play(&self) -> Color {
+        self.to_play
+    }
+
+    /// Set the side to move (a GTP `play` by the other colour, handicap).
+    pub fn set_to_play(&mut self, c: Color) {
+        if c != self.to_play {
+            self.to_play = c;
+            self.ko = Point::PASS;
+        }
+    }
+
+    /// Return the ko-ban point for the side to move, if any.
+    #[inline(always)]
+    pub fn ko(&self) -> Option<Point> {
+        (!self.ko.is_pass()).then_some(self.ko)
+    }
+
+    /// Return the last move played (a pass included), if any.
+    #[inline(always)]
+    pub fn last_move(&self) -> Option<Point> {
+        self.last
+    }
+
+    /// Return the move before the last one, if any.
+    #[inline(always)]
+    pub fn second_last_move(&self) -> Option<Point> {
+        self.last2
+    }
+
+    /// Return the number of consecutive passes that ended the move list.
+    #[inline(always)]
+    pub fn passes(&self) -> u32 {
+        self.passes as u32
+    }
+
+    /// Return the number of moves played (passes included).
+    #[inline(always)]
+    pub fn move_count(&self) -> u32 {
+        self.moves as u32
+    }
+
+    /// Return how many stones `c` has captured.
+    pub fn captures(&self, c: Color) -> u32 {
+        self.captures[c.idx()] as u32
+    }
+
+    /// Return the empty points, in no particular order.
+    #[inline(always)]
+    pub fn empty_points(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.empties[..self.n_empty as usize].iter().map(|&p| Point(p))
+    }
+
+    /// Return the number of empty points.
+    #[inline(always)]
+    pub fn empty_count(&self) -> usize {
+        self.n_empty as usize
+    }
+
+    /// Return the full Zobrist hash: stones, ko-ban point and side to move.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        let mut h = self.stones_hash;
+        if !self.ko.is_pass() {
+            h ^= zobrist::ko(self.ko);
+        }
+        if self.to_play == Color::White {
+            h ^= zobrist::white_to_move();
+        }
+        h
+    }
+
+    /// Return the Zobrist hash of the stones alone, the key of positional
+    /// superko.
+    #[inline(always)]
+    pub fn position_hash(&self) -> u64 {
+        self.stones_hash
+    }
+
+    /// Return the full hash recomputed from scratch (for tests: it must
+    /// always equal [`Board::hash`]).
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for p in self.geo.points() {
+            if let Some(c) = self.at(p).color() {
+                h ^= zobrist::stone(p, c);
+            }
+        }
+        if !self.ko.is_pass() {
+            h ^= zobrist::ko(self.ko);
+        }
+        if self.to_play == Color::White {
+            h ^= zobrist::white_to_move();
+        }
+        h
+    }
+
+    /// Return the number of neighbours of `p` holding `cell` (black, white or
+    /// empty; not off-board).
+    #[inline(always)]
+    pub fn neighbour_count(&self, p: Point, cell: Cell) -> u32 {
+        debug_assert!(cell != Cell::Off);
+        ((self.nbr[p.idx()] >> NBR_SHIFT[cell as usize]) & 0xF) as u32
+    }
+}

@@ -1,0 +1,320 @@
+//! Making moves: legality, stone placement, chain merging, captures, ko.
+
+use super::{ix, Board, Libs, MoveError, NBR_UNIT, NOT_LISTED};
+use crate::geometry::{Cell, Color, Point};
+use crate::zobrist;
+
+impl Board {
+    /// Query whether `c` may play at `p` now (simple ko, no suicide). Pass is
+    /// always legal. Positional superko is the caller's (see
+    /// [`crate::history`]).
+    #[inline]
+    pub fn is_legal(&self, p: Point, c: Color) -> bool {
+        self.check_move(p, c).is_ok()
+    }
+
+    /// Return why `c` may not play at `p`, or `Ok` if it may.
+    ///
+    /// # Errors
+    /// The [`MoveError`] that forbids the move.
+    pub fn check_move(&self, p: Point, c: Color) -> Result<(), MoveError> {
+        if p.is_pass() {
+            return Ok(());
+        }
+        if !self.geo.on_board(p) {
+            return Err(MoveError::OffBoard);
+        }
+        if self.cell[p.idx()] != Cell::Empty {
+            return Err(MoveError::Occupied);
+        }
+        if p == self.ko && c == self.to_play {
+            return Err(MoveError::Ko);
+        }
+        if self.is_legal_empty(p, c) {
+            Ok(())
+        } else {
+            Err(MoveError::Suicide)
+        }
+    }
+
+    /// Query whether playing `c` at the empty point `p` is not suicide.
+    #[inline(always)]
+    pub(crate) fn is_legal_empty(&self, p: Point, c: Color) -> bool {
+        if self.neighbour_count(p, Cell::Empty) > 0 {
+            return true;
+        }
+        let own = Cell::stone(c);
+        for n in self.geo.neighbours(p) {
+            let cell = self.cell[n.idx()];
+            if cell == Cell::Off {
+                continue;
+            }
+            // A neighbour is a stone here: ours needs a second liberty, theirs
+            // must be in atari (its last liberty is `p`, so we capture).
+            let in_atari = self.libs[ix(self.chain[n.idx()])].in_atari();
+            if (cell == own) != in_atari {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Play `c` at `p` (or pass) after checking legality.
+    ///
+    /// # Errors
+    /// The [`MoveError`] that forbids the move; the board is unchanged then.
+    pub fn play(&mut self, p: Point, c: Color) -> Result<(), MoveError> {
+        self.check_move(p, c)?;
+        self.play_legal(p, c);
+        Ok(())
+    }
+
+    /// Play a move known to be legal (checked with [`Board::is_legal`]); the
+    /// fast path of playouts and search. Keeps the lists of chains in atari.
+    #[inline]
+    pub fn play_legal(&mut self, p: Point, c: Color) {
+        self.play_impl::<true>(p, c);
+    }
+
+    /// Like [`Board::play_legal`] but without keeping the lists of chains in
+    /// atari (light playouts never read them); the next
+    /// [`Board::refresh_ataris`] rebuilds them.
+    #[inline]
+    pub fn play_legal_untracked(&mut self, p: Point, c: Color) {
+        self.ataris_valid = false;
+        self.play_impl::<false>(p, c);
+    }
+
+    #[inline(always)]
+    fn play_impl<const TRACK: bool>(&mut self, p: Point, c: Color) {
+        self.last2 = self.last;
+        self.last = Some(p);
+        self.moves = self.moves.wrapping_add(1);
+        self.to_play = c.opponent();
+        self.ko = Point::PASS;
+        if p.is_pass() {
+            self.passes = self.passes.saturating_add(1);
+            return;
+        }
+        self.passes = 0;
+        debug_assert!(self.cell[p.idx()] == Cell::Empty);
+        let opp = Cell::stone(c.opponent());
+        let own = Cell::stone(c);
+
+        self.place_stone(p, c);
+        self.chain[p.idx()] = p.0;
+        self.next[p.idx()] = p.0;
+        self.stones[p.idx()] = 1;
+        let mut libs = Libs(0);
+        let nbrs = self.geo.neighbours(p);
+        for n in nbrs {
+            match self.cell[n.idx()] {
+                Cell::Empty => libs.add(n),
+                Cell::Off => {}
+                _ => self.libs[ix(self.chain[n.idx()])].remove(p),
+            }
+        }
+        self.libs[p.idx()] = libs;
+
+        // Merge friendly neighbours into one chain.
+        let mut root = p.0;
+        for n in nbrs {
+            if self.cell[n.idx()] == own {
+                let r = self.chain[n.idx()];
+                if r != root {
+                    if TRACK {
+                        self.unlist_atari(r, c);
+                    }
+                    root = self.merge(root, r);
+                }
+            }
+        }
+
+        // Capture enemy neighbours left without liberties; the others may be
+        // in atari now.
+        let mut captured = 0u16;
+        let mut last_captured = Point::PASS;
+        for n in nbrs {
+            if self.cell[n.idx()] == opp {
+                let r = self.chain[n.idx()];
+                let l = self.libs[ix(r)];
+                if l.count() == 0 {
+                    if TRACK {
+                        self.unlist_atari(r, c.opponent());
+                    }
+                    captured += self.remove_chain::<TRACK>(Point(r));
+                    last_captured = n;
+                } else if TRACK && l.in_atari() {
+                    self.list_atari(r, c.opponent());
+                }
+            }
+        }
+        self.captures[c.idx()] += captured;
+
+        let l = self.libs[ix(root)];
+        if TRACK && l.in_atari() {
+            self.list_atari(root, c);
+        }
+        if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {
+            self.ko = last_captured;
+        }
+    }
+
+    /// Put a stone of `c` on the empty point `p`: cell, hash, empty list and
+    /// neighbour counts.
+    #[inline(always)]
+    fn place_stone(&mut self, p: Point, c: Color) {
+        self.cell[p.idx()] = Cell::stone(c);
+        self.stones_hash ^= zobrist::stone(p, c);
+        // Remove `p` from the empty list by moving the last entry into its place.
+        self.n_empty -= 1;
+        let i = self.empty_at[p.idx()];
+        let moved = self.empties[ix(self.n_empty)];
+        self.empties[ix(i)] = moved;
+        self.empty_at[ix(moved)] = i;
+        let delta = NBR_UNIT[c.idx()].wrapping_sub(NBR_UNIT[Cell::Empty as usize]);
+        for n in self.geo.neighbours(p) {
+            self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(delta);
+        }
+    }
+
+    /// Merge chains `a` and `b` (roots), relabelling the smaller; return the
+    /// root of the result.
+    fn merge(&mut self, a: u16, b: u16) -> u16 {
+        let (big, small) = if self.stones[ix(a)] >= self.stones[ix(b)] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let small_libs = self.libs[ix(small)];
+        self.libs[ix(big)].merge(small_libs);
+        self.stones[ix(big)] += self.stones[ix(small)];
+        let mut s = small;
+        loop {
+            self.chain[ix(s)] = big;
+            s = self.next[ix(s)];
+            if s == small {
+                break;
+            }
+        }
+        // Splice the two circular lists.
+        let nb = self.next[ix(big)];
+        self.next[ix(big)] = self.next[ix(small)];
+        self.next[ix(small)] = nb;
+        big
+    }
+
+    /// Remove the chain with root `r`; return the number of stones taken.
+    fn remove_chain<const TRACK: bool>(&mut self, r: Point) -> u16 {
+        let c = self.cell[r.idx()].color().unwrap_or(Color::Black);
+        let taken = self.stones[r.idx()];
+        // First empty every stone, then give liberties to the neighbours, so
+        // no liberty is handed to a stone of the dying chain.
+        let mut s = r.0;
+        loop {
+            self.remove_stone(Point(s), c);
+            s = self.next[ix(s)];
+            if s == r.0 {
+                break;
+            }
+        }
+        loop {
+            for n in self.geo.neighbours(Point(s)) {
+                if let Some(nc) = self.cell[n.idx()].color() {
+                    let nr = self.chain[n.idx()];
+                    self.libs[ix(nr)].add(Point(s));
+                    // A chain that gains a liberty may leave atari.
+                    if TRACK && !self.libs[ix(nr)].in_atari() {
+                        self.unlist_atari(nr, nc);
+                    }
+                }
+            }
+            s = self.next[ix(s)];
+            if s == r.0 {
+                break;
+            }
+        }
+        taken
+    }
+
+    #[inline(always)]
+    fn remove_stone(&mut self, p: Point, c: Color) {
+        self.cell[p.idx()] = Cell::Empty;
+        self.stones_hash ^= zobrist::stone(p, c);
+        self.empty_at[p.idx()] = self.n_empty;
+        self.empties[ix(self.n_empty)] = p.0;
+        self.n_empty += 1;
+        let delta = NBR_UNIT[Cell::Empty as usize].wrapping_sub(NBR_UNIT[c.idx()]);
+        for n in self.geo.neighbours(p) {
+            self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(delta);
+        }
+    }
+
+    /// Bring the lists of chains in atari up to date after untracked moves
+    /// (a rescan of the board); a no-op when they are current.
+    pub fn refresh_ataris(&mut self) {
+        if self.ataris_valid {
+            return;
+        }
+        self.n_ataris = [0; 2];
+        self.atari_at[..self.geo.cells()].fill(NOT_LISTED);
+        for p in self.geo.points() {
+            if let Some(c) = self.cell[p.idx()].color() {
+                if self.chain[p.idx()] == p.0 && self.libs[p.idx()].in_atari() {
+                    self.list_atari(p.0, c);
+                }
+            }
+        }
+        self.ataris_valid = true;
+    }
+
+    /// Add the chain with root `r` and colour `c` to the atari list unless listed.
+    #[inline(always)]
+    fn list_atari(&mut self, r: u16, c: Color) {
+        if self.atari_at[ix(r)] == NOT_LISTED {
+            let n = &mut self.n_ataris[c.idx()];
+            self.ataris[c.idx()][ix(*n)] = r;
+            self.atari_at[ix(r)] = *n;
+            *n += 1;
+        }
+    }
+
+    /// Remove the chain with root `r` and colour `c` from the atari list if listed.
+    #[inline(always)]
+    fn unlist_atari(&mut self, r: u16, c: Color) {
+        let i = self.atari_at[ix(r)];
+        if i != NOT_LISTED {
+            let n = &mut self.n_ataris[c.idx()];
+            *n -= 1;
+            let moved = self.ataris[c.idx()][ix(*n)];
+            self.ataris[c.idx()][ix(i)] = moved;
+            self.atari_at[ix(moved)] = i;
+            self.atari_at[ix(r)] = NOT_LISTED;
+        }
+    }
+}
+
+impl Board {
+    /// Query whether `c` may play at the empty point `p` (ko and suicide).
+    #[inline(always)]
+    pub fn is_legal_move_on_empty(&self, p: Point, c: Color) -> bool {
+        debug_assert!(self.cell[p.idx()] == Cell::Empty);
+        !(p == self.ko && c == self.to_play) && self.is_legal_empty(p, c)
+    }
+
+    /// Return the `i`-th entry of the empty-point list.
+    #[inline(always)]
+    pub fn empty_at_index(&self, i: usize) -> Point {
+        Point(self.empties[i])
+    }
+
+    /// Swap two entries of the empty-point list (its order is free).
+    #[inline(always)]
+    pub fn swap_empties(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_at[ix(b)] = i as u16;
+        self.empty_at[ix(a)] = j as u16;
+    }
+}

@@ -1,0 +1,86 @@
+//! Area scoring (Tromp-Taylor): a player's score is their stones plus the
+//! empty points that reach only their stones.
+
+use super::Board;
+use crate::geometry::{Cell, Color, Point, MAX_POINTS};
+
+/// The result of area scoring.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Score {
+    /// Black's stones and territory.
+    pub black: u16,
+    /// White's stones and territory.
+    pub white: u16,
+    /// Twice the komi (komi in half points, so 7.5 is 15).
+    pub komi2: i16,
+}
+
+impl Score {
+    /// Return twice black's margin (black - white - komi): positive when black wins.
+    pub fn margin2(&self) -> i32 {
+        2 * (self.black as i32 - self.white as i32) - self.komi2 as i32
+    }
+
+    /// Return the winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self.margin2() {
+            m if m > 0 => Some(Color::Black),
+            m if m < 0 => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+impl Board {
+    /// Score the position by area (Tromp-Taylor) with komi `komi2 / 2`.
+    pub fn score(&self, komi2: i16) -> Score {
+        let mut area = [0u16; 2];
+        let mut seen = [false; MAX_POINTS];
+        let mut stack = [0u16; MAX_POINTS];
+        for p in self.geo.points() {
+            if let Some(c) = self.at(p).color() {
+                area[c.idx()] += 1;
+            }
+        }
+        for start in self.empty_points() {
+            if seen[start.idx()] {
+                continue;
+            }
+            // Flood the empty region, noting which colours it reaches.
+            let mut reach = 0u8;
+            let mut region = 0u16;
+            let mut top = 0;
+            stack[top] = start.0;
+            top += 1;
+            seen[start.idx()] = true;
+            while top > 0 {
+                top -= 1;
+                let p = Point(stack[top]);
+                region += 1;
+                for n in self.geo.neighbours(p) {
+                    match self.cell[n.idx()] {
+                        Cell::Empty if !seen[n.idx()] => {
+                            seen[n.idx()] = true;
+                            stack[top] = n.0;
+                            top += 1;
+                        }
+                        Cell::Black => reach |= 1,
+                        Cell::White => reach |= 2,
+                        _ => {}
+                    }
+                }
+            }
+            match reach {
+                1 => area[0] += region,
+                2 => area[1] += region,
+                _ => {}
+            }
+        }
+        Score {
+            black: area[0],
+            white: area[1],
+            komi2,
+        }
+    }
+}

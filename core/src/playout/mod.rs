@@ -1,0 +1,122 @@
+//! Playouts: play a position out to the end with a fast random policy and
+//! score it.
+//!
+//! Two policies, from the `001_*` seed:
+//! - [`Policy::Light`]: a uniformly random legal move that does not fill the
+//!   mover's own eye-like point; pass when there is none.
+//! - [`Policy::Waterfall`]: (1) if the last move put one of the mover's
+//!   chains in atari, save it by capturing an adjacent enemy chain in atari,
+//!   else by extending at its last liberty if that gives it two or more
+//!   liberties; (2) with probability `p`, pick an enemy chain in atari
+//!   anywhere and capture it if the capture is worthwhile (extending would
+//!   have saved it); (3) else a light move.
+//!
+//! A playout ends after two passes in a row or after `3 * size * size` moves
+//! and is scored by area. [`RuleStats`] counts what each rule did; the
+//! counting is compiled in only with the `stats` feature.
+
+mod light;
+mod stats;
+mod waterfall;
+
+pub use light::light_move;
+pub use stats::RuleStats;
+pub use waterfall::waterfall_move;
+
+use rand_core::RngCore;
+
+use crate::board::{Board, Score};
+use crate::geometry::{Color, Point};
+
+/// The move policy of a playout.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Policy {
+    /// Uniformly random moves that do not fill own eyes.
+    Light,
+    /// The seed's waterfall; `capture` is the chance of rule 2 as a
+    /// threshold out of 2^32 (see [`crate::rng::threshold`]).
+    Waterfall {
+        /// Threshold for trying a capture anywhere.
+        capture: u32,
+    },
+}
+
+impl Policy {
+    /// Return the waterfall policy with the seed's 75% capture chance.
+    pub const fn waterfall() -> Policy {
+        Policy::Waterfall {
+            capture: 3 << 30, // 0.75 * 2^32
+        }
+    }
+}
+
+/// How a playout ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Outcome {
+    /// The area score of the final position.
+    pub score: Score,
+    /// Moves played in the playout (passes included).
+    pub moves: u32,
+}
+
+/// Return the policy's move for the side to move.
+#[inline]
+pub fn policy_move<R: RngCore>(
+    board: &mut Board,
+    policy: Policy,
+    rng: &mut R,
+    stats: &mut RuleStats,
+) -> Point {
+    match policy {
+        Policy::Light => light_move(board, board.to_play(), rng, stats),
+        Policy::Waterfall { capture } => waterfall_move(board, capture, rng, stats),
+    }
+}
+
+/// Play `board` out with `policy` and score it with komi `komi2 / 2`.
+pub fn playout<R: RngCore>(
+    board: &mut Board,
+    policy: Policy,
+    komi2: i16,
+    rng: &mut R,
+    stats: &mut RuleStats,
+) -> Outcome {
+    playout_observed(board, policy, komi2, rng, stats, |_, _| {})
+}
+
+/// Like [`playout`], calling `on_move(point, colour)` for every move played
+/// (for AMAF statistics).
+pub fn playout_observed<R: RngCore>(
+    board: &mut Board,
+    policy: Policy,
+    komi2: i16,
+    rng: &mut R,
+    stats: &mut RuleStats,
+    mut on_move: impl FnMut(Point, Color),
+) -> Outcome {
+    let limit = 3 * board.size() * board.size();
+    // Only the waterfall reads the atari lists; light playouts skip them.
+    let track = policy != Policy::Light;
+    if track {
+        board.refresh_ataris();
+    }
+    let mut moves = 0;
+    while board.passes() < 2 && moves < limit {
+        let c = board.to_play();
+        let p = policy_move(board, policy, rng, stats);
+        if track {
+            board.play_legal(p, c);
+        } else {
+            board.play_legal_untracked(p, c);
+        }
+        on_move(p, c);
+        moves += 1;
+    }
+    stats::count!(stats.playouts);
+    Outcome {
+        score: board.score(komi2),
+        moves: moves as u32,
+    }
+}

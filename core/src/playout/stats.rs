@@ -1,0 +1,70 @@
+//! Per-rule playout statistics, in the shape of the seed's tables.
+//!
+//! The counters exist in every build so callers compile either way, but
+//! they are only incremented with the `stats` feature: without it the
+//! [`count!`] macro expands to nothing.
+
+/// What each playout rule did, summed over playouts.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RuleStats {
+    /// Playouts played.
+    pub playouts: u64,
+    /// Moves chosen (passes included).
+    pub moves: u64,
+    /// Rule 1: the last move put one of the mover's chains in atari.
+    pub new_ataris: u64,
+    /// Rule 1a: saved by capturing an adjacent chain.
+    pub atari_captures: u64,
+    /// Rule 1b: an extension was looked at.
+    pub atari_extend_tries: u64,
+    /// Rule 1b: the extension gave two or more liberties and was played.
+    pub atari_extends: u64,
+    /// Rule 2: the dice said to look for a capture.
+    pub capture_tries: u64,
+    /// Rule 2: an enemy chain in atari was found.
+    pub captures_found: u64,
+    /// Rule 2: the capture was worthwhile and played.
+    pub captures_played: u64,
+    /// Rule 3: random moves (passes excluded).
+    pub random: u64,
+    /// Passes: no acceptable move was left.
+    pub passes: u64,
+}
+
+impl RuleStats {
+    /// Add another set of counters to these.
+    pub fn add(&mut self, o: &RuleStats) {
+        self.playouts += o.playouts;
+        self.moves += o.moves;
+        self.new_ataris += o.new_ataris;
+        self.atari_captures += o.atari_captures;
+        self.atari_extend_tries += o.atari_extend_tries;
+        self.atari_extends += o.atari_extends;
+        self.capture_tries += o.capture_tries;
+        self.captures_found += o.captures_found;
+        self.captures_played += o.captures_played;
+        self.random += o.random;
+        self.passes += o.passes;
+    }
+
+    /// Query whether the counters were compiled in.
+    pub const fn enabled() -> bool {
+        cfg!(feature = "stats")
+    }
+}
+
+/// Increment a counter when the `stats` feature is on; nothing otherwise.
+macro_rules! count {
+    ($stats:ident . $field:ident) => {{
+        #[cfg(feature = "stats")]
+        {
+            $stats.$field += 1;
+        }
+        #[cfg(not(feature = "stats"))]
+        {
+            let _ = &$stats;
+        }
+    }};
+}
+pub(crate) use count;
