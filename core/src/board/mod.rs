@@ -150,12 +150,15 @@ pub struct Board {
     empty_at: [u16; MAX_POINTS],
     n_empty: u16,
     /// Roots of the chains in atari, one list per colour.
-    ataris: [[u16; MAX_POINTS]; 2],
+    ataris: [[Point; MAX_POINTS]; 2],
     n_ataris: [u16; 2],
     /// Each root's place in its atari list, or `NOT_LISTED`.
     atari_at: [u16; MAX_POINTS],
     /// Whether the atari lists are current (untracked moves clear it).
     ataris_valid: bool,
+    /// Roots of the chains the last (tracked) move put in atari.
+    new_ataris: [Point; 4],
+    n_new_ataris: u8,
     to_play: Color,
     /// The point the side to move may not play (ko), or `PASS` for none.
     ko: Point,
@@ -186,7 +189,9 @@ impl Board {
             empties: [0; MAX_POINTS],
             empty_at: [0; MAX_POINTS],
             n_empty: 0,
-            ataris: [[0; MAX_POINTS]; 2],
+            ataris: [[Point::PASS; MAX_POINTS]; 2],
+            new_ataris: [Point::PASS; 4],
+            n_new_ataris: 0,
             n_ataris: [0; 2],
             atari_at: [NOT_LISTED; MAX_POINTS],
             ataris_valid: true,
@@ -226,6 +231,7 @@ impl Board {
         self.n_ataris = [0; 2];
         self.atari_at[..cells].fill(NOT_LISTED);
         self.ataris_valid = true;
+        self.n_new_ataris = 0;
         self.to_play = Color::Black;
         self.ko = Point::PASS;
         self.last = None;
@@ -258,6 +264,8 @@ impl Board {
         }
         self.n_empty = other.n_empty;
         self.n_ataris = other.n_ataris;
+        self.new_ataris = other.new_ataris;
+        self.n_new_ataris = other.n_new_ataris;
         self.ataris_valid = other.ataris_valid;
         self.to_play = other.to_play;
         self.ko = other.ko;

@@ -1,6 +1,6 @@
 //! Making moves: legality, stone placement, chain merging, captures, ko.
 
-use super::{ix, Board, Libs, MoveError, NBR_UNIT, NOT_LISTED};
+use super::{ix, Board, Libs, MoveError, NBR_SHIFT, NBR_UNIT, NOT_LISTED};
 use crate::geometry::{Cell, Color, Point};
 use crate::zobrist;
 
@@ -92,6 +92,7 @@ impl Board {
         self.moves = self.moves.wrapping_add(1);
         self.to_play = c.opponent();
         self.ko = Point::PASS;
+        self.n_new_ataris = 0;
         if p.is_pass() {
             self.passes = self.passes.saturating_add(1);
             return;
@@ -105,8 +106,11 @@ impl Board {
         self.chain[p.idx()] = p.0;
         self.next[p.idx()] = p.0;
         self.stones[p.idx()] = 1;
-        let mut libs = Libs(0);
+        // The neighbour counts, read before the stone changes them, say which
+        // of the loops below have anything to do.
+        let counts = self.nbr[p.idx()];
         let nbrs = self.geo.neighbours(p);
+        let mut libs = Libs(0);
         for n in nbrs {
             match self.cell[n.idx()] {
                 Cell::Empty => libs.add(n),
@@ -118,14 +122,16 @@ impl Board {
 
         // Merge friendly neighbours into one chain.
         let mut root = p.0;
-        for n in nbrs {
-            if self.cell[n.idx()] == own {
-                let r = self.chain[n.idx()];
-                if r != root {
-                    if TRACK {
-                        self.unlist_atari(r, c);
+        if (counts >> NBR_SHIFT[c.idx()]) & 0xF != 0 {
+            for n in nbrs {
+                if self.cell[n.idx()] == own {
+                    let r = self.chain[n.idx()];
+                    if r != root {
+                        if TRACK {
+                            self.unlist_atari(r, c);
+                        }
+                        root = self.merge(root, r);
                     }
-                    root = self.merge(root, r);
                 }
             }
         }
@@ -134,18 +140,26 @@ impl Board {
         // in atari now.
         let mut captured = 0u16;
         let mut last_captured = Point::PASS;
-        for n in nbrs {
-            if self.cell[n.idx()] == opp {
-                let r = self.chain[n.idx()];
-                let l = self.libs[ix(r)];
-                if l.count() == 0 {
-                    if TRACK {
-                        self.unlist_atari(r, c.opponent());
+        if (counts >> NBR_SHIFT[c.opponent().idx()]) & 0xF != 0 {
+            for n in nbrs {
+                if self.cell[n.idx()] == opp {
+                    let r = self.chain[n.idx()];
+                    let l = self.libs[ix(r)];
+                    if l.count() == 0 {
+                        if TRACK {
+                            self.unlist_atari(r, c.opponent());
+                        }
+                        captured += self.remove_chain::<TRACK>(Point(r));
+                        last_captured = n;
+                    } else if TRACK && l.in_atari() {
+                        self.list_atari(r, c.opponent());
+                        // Not in atari before: its last liberty was not `p`.
+                        let k = self.n_new_ataris as usize;
+                        if !self.new_ataris[..k].contains(&Point(r)) {
+                            self.new_ataris[k] = Point(r);
+                            self.n_new_ataris += 1;
+                        }
                     }
-                    captured += self.remove_chain::<TRACK>(Point(r));
-                    last_captured = n;
-                } else if TRACK && l.in_atari() {
-                    self.list_atari(r, c.opponent());
                 }
             }
         }
@@ -273,7 +287,7 @@ impl Board {
     fn list_atari(&mut self, r: u16, c: Color) {
         if self.atari_at[ix(r)] == NOT_LISTED {
             let n = &mut self.n_ataris[c.idx()];
-            self.ataris[c.idx()][ix(*n)] = r;
+            self.ataris[c.idx()][ix(*n)] = Point(r);
             self.atari_at[ix(r)] = *n;
             *n += 1;
         }
@@ -288,7 +302,7 @@ impl Board {
             *n -= 1;
             let moved = self.ataris[c.idx()][ix(*n)];
             self.ataris[c.idx()][ix(i)] = moved;
-            self.atari_at[ix(moved)] = i;
+            self.atari_at[moved.idx()] = i;
             self.atari_at[ix(r)] = NOT_LISTED;
         }
     }

@@ -1,7 +1,7 @@
 //! Read-only questions about chains, liberties and eyes that playouts and
 //! tactics ask.
 
-use super::{ix, Board};
+use super::{ix, Board, NBR_SHIFT};
 use crate::geometry::{Cell, Color, Point};
 
 /// A small set of distinct points, filled up to its capacity `N`.
@@ -142,22 +142,47 @@ impl Board {
     /// diagonals (fewer than one on the edge). Filling it is wasteful.
     #[inline]
     pub fn is_eyelike(&self, p: Point, c: Color) -> bool {
-        if self.neighbour_count(p, Cell::Empty) != 0
-            || self.neighbour_count(p, Cell::stone(c.opponent())) != 0
-        {
+        self.neighbour_count(p, Cell::Empty) == 0
+            && self.neighbour_count(p, Cell::stone(c.opponent())) == 0
+            && self.eyelike_diagonals(p, c)
+    }
+
+    /// Query whether a playout may play `c` at the empty point `p`: the move
+    /// is legal and does not fill an eye-like point of `c`. One read of the
+    /// neighbour counts settles the common case.
+    #[inline(always)]
+    pub fn is_playout_move(&self, p: Point, c: Color) -> bool {
+        let nb = self.nbr[p.idx()];
+        // An empty neighbour: legal (a ko point has none) and no eye.
+        if (nb >> NBR_SHIFT[Cell::Empty as usize]) & 0xF != 0 {
+            return true;
+        }
+        if (nb >> NBR_SHIFT[c.opponent().idx()]) & 0xF == 0 && self.eyelike_diagonals(p, c) {
             return false;
         }
+        self.is_legal_move_on_empty(p, c)
+    }
+
+    /// The diagonal half of the eye-like test (see [`Board::is_eyelike`]).
+    #[inline(always)]
+    fn eyelike_diagonals(&self, p: Point, c: Color) -> bool {
         let opp = Cell::stone(c.opponent());
         let mut bad = 0;
         let mut off = 0;
         for d in self.geo.diagonals(p) {
-            match self.cell[d.idx()] {
-                Cell::Off => off = 1,
-                x if x == opp => bad += 1,
-                _ => {}
-            }
+            let cell = self.cell[d.idx()];
+            bad += (cell == opp) as u32;
+            off |= (cell == Cell::Off) as u32;
         }
         bad + off < 2
+    }
+
+    /// Return the roots of the chains that the last move put in atari (all
+    /// of the side to move). Kept by [`Board::play_legal`]; empty after an
+    /// untracked move.
+    #[inline]
+    pub fn new_ataris(&self) -> &[Point] {
+        &self.new_ataris[..self.n_new_ataris as usize]
     }
 
     /// Return the roots of the chains of colour `c` in atari.
@@ -165,43 +190,99 @@ impl Board {
     /// The lists are current after tracked moves; after
     /// [`Board::play_legal_untracked`] call [`Board::refresh_ataris`] first.
     #[inline]
-    pub fn chains_in_atari(&self, c: Color) -> &[u16] {
+    pub fn chains_in_atari(&self, c: Color) -> &[Point] {
         debug_assert!(self.ataris_valid, "refresh_ataris() before chains_in_atari()");
         &self.ataris[c.idx()][..self.n_ataris[c.idx()] as usize]
+    }
+
+    /// Query whether the chain of `c` at `p` would have two or more
+    /// liberties after `c` plays at the empty point `p` (the waterfall's
+    /// "does this extension escape atari"). Same answer as
+    /// `liberties_after::<2>(p, c) >= 2`, without a point set on the common
+    /// paths: it remembers one liberty and stops at the second.
+    #[inline]
+    pub fn escapes_atari_at(&self, p: Point, c: Color) -> bool {
+        if self.neighbour_count(p, Cell::Empty) >= 2 {
+            return true;
+        }
+        let own = Cell::stone(c);
+        let opp = Cell::stone(c.opponent());
+        let nbrs = self.geo.neighbours(p);
+        let mut first = Point::PASS;
+        let mut captures = false;
+        // Empty neighbours, and neighbours this move captures, are liberties.
+        for n in nbrs {
+            let cell = self.cell[n.idx()];
+            if cell == Cell::Empty || (cell == opp && self.in_atari(n)) {
+                if !first.is_pass() {
+                    return true;
+                }
+                first = n;
+                captures |= cell == opp;
+            }
+        }
+        // Friendly chains not in atari bring liberties besides `p`.
+        let mut walked = [0u16; 4];
+        for (k, n) in nbrs.into_iter().enumerate() {
+            if self.cell[n.idx()] != own {
+                continue;
+            }
+            let r = self.chain[n.idx()];
+            walked[k] = r;
+            if walked[..k].contains(&r) || self.libs[ix(r)].in_atari() {
+                continue;
+            }
+            for s in self.chain_stones(n) {
+                for m in self.geo.neighbours(s) {
+                    if m != p && m != first && self.cell[m.idx()] == Cell::Empty {
+                        if !first.is_pass() {
+                            return true;
+                        }
+                        first = m;
+                    }
+                }
+            }
+        }
+        // Rare: captured stones away from `p` may touch the new chain.
+        captures && self.liberties_after::<2>(p, c) >= 2
     }
 
     /// Return the number of liberties, counted up to `CAP`, that the chain of
     /// `c` at `p` would have after `c` plays at the empty point `p`, with any
     /// captures that move makes.
+    ///
+    /// Cheap facts first: empty neighbours, and neighbours captured by the
+    /// move, are distinct liberties. Friendly chains in atari add nothing
+    /// (their one liberty is `p`). Only then are the other friendly chains
+    /// and the captured chains walked.
     pub fn liberties_after<const CAP: usize>(&self, p: Point, c: Color) -> usize {
+        if self.neighbour_count(p, Cell::Empty) as usize >= CAP {
+            return CAP;
+        }
         let own = Cell::stone(c);
         let opp = Cell::stone(c.opponent());
         let mut libs: PointSet<CAP> = PointSet::default();
         let mut roots: PointSet<4> = PointSet::default();
         let mut captured: PointSet<4> = PointSet::default();
-        let nbrs = self.geo.neighbours(p);
-        for n in nbrs {
-            match self.cell[n.idx()] {
-                Cell::Empty => {
-                    if !libs.insert(n) {
-                        return CAP;
-                    }
-                }
-                x if x == own => {
-                    roots.insert(Point(self.chain[n.idx()]));
-                }
-                x if x == opp => {
-                    if self.in_atari(n) {
-                        captured.insert(Point(self.chain[n.idx()]));
-                    }
-                }
-                _ => {}
+        for n in self.geo.neighbours(p) {
+            let cell = self.cell[n.idx()];
+            if cell == Cell::Empty {
+                libs.insert(n);
+            } else if cell == own {
+                roots.insert(Point(self.chain[n.idx()]));
+            } else if cell == opp && self.in_atari(n) {
+                // The stone at `n` is taken and becomes a liberty.
+                libs.insert(n);
+                captured.insert(Point(self.chain[n.idx()]));
             }
         }
         if libs.is_full() {
             return CAP;
         }
         for &r in roots.as_slice() {
+            if self.in_atari(r) {
+                continue;
+            }
             for s in self.chain_stones(r) {
                 for n in self.geo.neighbours(s) {
                     if n != p && self.cell[n.idx()] == Cell::Empty && !libs.insert(n) {
@@ -210,11 +291,11 @@ impl Board {
                 }
             }
         }
-        // A captured stone becomes a liberty where it touches the new chain.
+        // Other captured stones become liberties where they touch the chain.
         for &r in captured.as_slice() {
             for s in self.chain_stones(r) {
                 let touches = self.geo.neighbours(s).iter().any(|&m| {
-                    m == p || (self.cell[m.idx()] == own && roots.contains(Point(self.chain[m.idx()])))
+                    self.cell[m.idx()] == own && roots.contains(Point(self.chain[m.idx()]))
                 });
                 if touches && !libs.insert(s) {
                     return CAP;

@@ -44,6 +44,15 @@ impl Board {
             }
         }
         for start in self.empty_points() {
+            // Fast path: a point without empty neighbours is its own region.
+            if self.neighbour_count(start, Cell::Empty) == 0 {
+                let b = self.neighbour_count(start, Cell::Black) > 0;
+                let w = self.neighbour_count(start, Cell::White) > 0;
+                if b != w {
+                    area[w as usize] += 1;
+                }
+                continue;
+            }
             if seen[start.idx()] {
                 continue;
             }

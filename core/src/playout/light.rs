@@ -16,7 +16,7 @@ use crate::rng;
 
 /// Return a uniformly random legal move of `c` that does not fill its own
 /// eye-like point, or pass when there is none.
-#[inline]
+#[inline(always)]
 pub fn light_move<R: RngCore>(
     board: &mut Board,
     c: Color,
@@ -28,7 +28,7 @@ pub fn light_move<R: RngCore>(
     while window > 0 {
         let i = rng::below(rng, window as u32) as usize;
         let p = board.empty_at_index(i);
-        if !board.is_eyelike(p, c) && board.is_legal_move_on_empty(p, c) {
+        if board.is_playout_move(p, c) {
             count!(stats.random);
             return p;
         }

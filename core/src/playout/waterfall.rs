@@ -37,21 +37,15 @@ pub fn waterfall_move<R: RngCore>(
 /// that leaves it two or more liberties.
 #[inline]
 fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Point> {
-    let last = board.last_move().filter(|p| !p.is_pass())?;
-    let own = Cell::stone(c);
-    let geo = board.geometry();
-    for n in geo.neighbours(last) {
-        if board.at(n) != own || !board.in_atari(n) {
-            continue;
-        }
+    for &chain in board.new_ataris() {
         count!(stats.new_ataris);
-        if let Some(p) = capture_adjacent(board, n, c) {
+        if let Some(p) = capture_adjacent(board, chain, c) {
             count!(stats.atari_captures);
             return Some(p);
         }
-        let lib = board.atari_liberty(n)?;
+        let lib = board.atari_liberty(chain)?;
         count!(stats.atari_extend_tries);
-        if board.is_legal(lib, c) && board.liberties_after::<2>(lib, c) >= 2 {
+        if board.is_legal(lib, c) && board.escapes_atari_at(lib, c) {
             count!(stats.atari_extends);
             return Some(lib);
         }
@@ -92,9 +86,9 @@ fn worthwhile_capture<R: RngCore>(
         return None;
     }
     count!(stats.captures_found);
-    let prey = Point(list[rng::below(rng, list.len() as u32) as usize]);
+    let prey = list[rng::below(rng, list.len() as u32) as usize];
     let lib = board.atari_liberty(prey)?;
-    if board.liberties_after::<2>(lib, c.opponent()) >= 2 && board.is_legal(lib, c) {
+    if board.escapes_atari_at(lib, c.opponent()) && board.is_legal(lib, c) {
         count!(stats.captures_played);
         return Some(lib);
     }
