@@ -114,10 +114,12 @@ impl Libs {
         n > 0 && n * (self.0 >> SUM_SQ_SHIFT) == sum * sum
     }
 
-    /// The last liberty, when in atari.
+    /// The last liberty, when in atari: the sum divided by the count (a
+    /// 32-bit division, skipped when the count is one).
     #[inline(always)]
     fn atari_point(self) -> Point {
-        Point((self.sum() / self.count().max(1)) as u16)
+        let (n, sum) = (self.count() as u32, self.sum() as u32);
+        Point(if n == 1 { sum } else { sum / n.max(1) } as u16)
     }
 }
 

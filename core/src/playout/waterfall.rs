@@ -45,7 +45,7 @@ fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Poi
         }
         let lib = board.atari_liberty(chain)?;
         count!(stats.atari_extend_tries);
-        if board.is_legal(lib, c) && board.escapes_atari_at(lib, c) {
+        if board.is_legal_move_on_empty(lib, c) && board.escapes_atari_at(lib, c) {
             count!(stats.atari_extends);
             return Some(lib);
         }
@@ -62,7 +62,7 @@ fn capture_adjacent(board: &Board, prey: Point, c: Color) -> Option<Point> {
         for n in geo.neighbours(s) {
             if board.at(n) == opp {
                 if let Some(lib) = board.atari_liberty(n) {
-                    if board.is_legal(lib, c) {
+                    if board.is_legal_move_on_empty(lib, c) {
                         return Some(lib);
                     }
                 }
@@ -88,7 +88,7 @@ fn worthwhile_capture<R: RngCore>(
     count!(stats.captures_found);
     let prey = list[rng::below(rng, list.len() as u32) as usize];
     let lib = board.atari_liberty(prey)?;
-    if board.escapes_atari_at(lib, c.opponent()) && board.is_legal(lib, c) {
+    if board.escapes_atari_at(lib, c.opponent()) && board.is_legal_move_on_empty(lib, c) {
         count!(stats.captures_played);
         return Some(lib);
     }
