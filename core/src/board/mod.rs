@@ -31,11 +31,14 @@
 //! [`Board::refresh_ataris`] rebuilds the lists by a scan.
 
 mod diagram;
+mod journal;
 mod play;
 mod query;
 mod score;
 
 pub use diagram::DiagramError;
+pub use journal::{Journal, JournalFull};
+pub use query::{ChainStones, PointSet};
 pub use score::Score;
 
 use crate::geometry::{Cell, Color, Geometry, GeometryError, Point, MAX_CELLS, MAX_POINTS, MAX_SIZE};
@@ -85,16 +88,6 @@ impl Libs {
     #[inline(always)]
     fn add(&mut self, p: Point) {
         self.0 += Libs::unit(p);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, p: Point) {
-        self.0 -= Libs::unit(p);
-    }
-
-    #[inline(always)]
-    fn merge(&mut self, o: Libs) {
-        self.0 += o.0;
     }
 
     #[inline(always)]
@@ -277,6 +270,31 @@ impl Board {
         self.moves = other.moves;
         self.captures = other.captures;
         self.stones_hash = other.stones_hash;
+    }
+
+    /// Query whether two boards are identical in every field and every used
+    /// array slot (order of the empty-point and atari lists included); for
+    /// tests of undo and copying.
+    pub fn identical(&self, o: &Board) -> bool {
+        let n = self.geo.cells();
+        let (e, a) = (self.n_empty as usize, self.n_ataris);
+        self.geo == o.geo
+            && self.cell[..n] == o.cell[..n]
+            && self.nbr[..n] == o.nbr[..n]
+            && self.chain[..n] == o.chain[..n]
+            && self.next[..n] == o.next[..n]
+            && self.libs[..n] == o.libs[..n]
+            && self.stones[..n] == o.stones[..n]
+            && self.empties[..e] == o.empties[..e]
+            && self.empty_at[..n] == o.empty_at[..n]
+            && self.atari_at[..n] == o.atari_at[..n]
+            && self.ataris[0][..a[0] as usize] == o.ataris[0][..a[0] as usize]
+            && self.ataris[1][..a[1] as usize] == o.ataris[1][..a[1] as usize]
+            && (self.n_empty, self.n_ataris, self.ataris_valid) == (o.n_empty, o.n_ataris, o.ataris_valid)
+            && self.new_ataris() == o.new_ataris()
+            && (self.to_play, self.ko, self.last, self.last2) == (o.to_play, o.ko, o.last, o.last2)
+            && (self.passes, self.moves, self.captures, self.stones_hash)
+                == (o.passes, o.moves, o.captures, o.stones_hash)
     }
 
     /// Return the board's geometry.

@@ -1,5 +1,6 @@
 //! Making moves: legality, stone placement, chain merging, captures, ko.
 
+use super::journal::{set, Journal, JournalFull, NoLog, Recorder, Write};
 use super::{ix, Board, Libs, MoveError, NBR_SHIFT, NBR_UNIT, NOT_LISTED};
 use crate::geometry::{Cell, Color, Point};
 use crate::zobrist;
@@ -73,7 +74,7 @@ impl Board {
     /// fast path of playouts and search. Keeps the lists of chains in atari.
     #[inline]
     pub fn play_legal(&mut self, p: Point, c: Color) {
-        self.play_impl::<true>(p, c);
+        self.play_impl::<true, NoLog>(p, c, &mut NoLog);
     }
 
     /// Like [`Board::play_legal`] but without keeping the lists of chains in
@@ -82,11 +83,54 @@ impl Board {
     #[inline]
     pub fn play_legal_untracked(&mut self, p: Point, c: Color) {
         self.ataris_valid = false;
-        self.play_impl::<false>(p, c);
+        self.play_impl::<false, NoLog>(p, c, &mut NoLog);
+    }
+
+    /// Play a legal move and note in `journal` how to take it back with
+    /// [`Board::undo`] (tactical reading plays and takes back many moves).
+    ///
+    /// # Errors
+    /// [`JournalFull`] if the journal may not hold the move's changes; the
+    /// board is unchanged then.
+    pub fn play_undoable<const N: usize, const D: usize>(
+        &mut self,
+        p: Point,
+        c: Color,
+        journal: &mut Journal<N, D>,
+    ) -> Result<(), JournalFull> {
+        journal.begin(self, self.max_writes(p, c))?;
+        self.play_impl::<true, Journal<N, D>>(p, c, journal);
+        Ok(())
+    }
+
+    /// Take back the last move played with [`Board::play_undoable`]; return
+    /// `false` if the journal holds no move.
+    pub fn undo<const N: usize, const D: usize>(&mut self, journal: &mut Journal<N, D>) -> bool {
+        journal.rewind(self)
+    }
+
+    /// Return an upper bound of the array writes a move makes, for the
+    /// journal: a fixed part, one per stone relabelled by merging, and a
+    /// bounded number per captured stone.
+    fn max_writes(&self, p: Point, c: Color) -> usize {
+        if p.is_pass() {
+            return 0;
+        }
+        let mut n = 64;
+        for q in self.geo.neighbours(p) {
+            match self.cell[q.idx()].color() {
+                Some(qc) if qc == c => n += self.chain_size(q),
+                Some(_) if self.libs[ix(self.chain[q.idx()])].count() == 1 => {
+                    n += 24 * self.chain_size(q)
+                }
+                _ => {}
+            }
+        }
+        n
     }
 
     #[inline(always)]
-    fn play_impl<const TRACK: bool>(&mut self, p: Point, c: Color) {
+    fn play_impl<const TRACK: bool, R: Recorder>(&mut self, p: Point, c: Color, rec: &mut R) {
         self.last2 = self.last;
         self.last = Some(p);
         self.moves = self.moves.wrapping_add(1);
@@ -102,11 +146,11 @@ impl Board {
         let opp = Cell::stone(c.opponent());
         let own = Cell::stone(c);
 
-        self.place_stone(p, c);
-        self.chain[p.idx()] = p.0;
-        self.next[p.idx()] = p.0;
-        self.stones[p.idx()] = 1;
-        // The neighbour counts, read before the stone changes them, say which
+        self.place_stone(p, c, rec);
+        set!(self, rec, chain, p.idx(), p.0);
+        set!(self, rec, next, p.idx(), p.0);
+        set!(self, rec, stones, p.idx(), 1);
+        // The neighbour counts, read before the stone changed them, say which
         // of the loops below have anything to do.
         let counts = self.nbr[p.idx()];
         let nbrs = self.geo.neighbours(p);
@@ -115,10 +159,13 @@ impl Board {
             match self.cell[n.idx()] {
                 Cell::Empty => libs.add(n),
                 Cell::Off => {}
-                _ => self.libs[ix(self.chain[n.idx()])].remove(p),
+                _ => {
+                    let r = ix(self.chain[n.idx()]);
+                    set!(self, rec, libs, r, Libs(self.libs[r].0 - Libs::unit(p)));
+                }
             }
         }
-        self.libs[p.idx()] = libs;
+        set!(self, rec, libs, p.idx(), libs);
 
         // Merge friendly neighbours into one chain.
         let mut root = p.0;
@@ -128,9 +175,9 @@ impl Board {
                     let r = self.chain[n.idx()];
                     if r != root {
                         if TRACK {
-                            self.unlist_atari(r, c);
+                            self.unlist_atari(r, c, rec);
                         }
-                        root = self.merge(root, r);
+                        root = self.merge(root, r, rec);
                     }
                 }
             }
@@ -147,12 +194,12 @@ impl Board {
                     let l = self.libs[ix(r)];
                     if l.count() == 0 {
                         if TRACK {
-                            self.unlist_atari(r, c.opponent());
+                            self.unlist_atari(r, c.opponent(), rec);
                         }
-                        captured += self.remove_chain::<TRACK>(Point(r));
+                        captured += self.remove_chain::<TRACK, R>(Point(r), rec);
                         last_captured = n;
                     } else if TRACK && l.in_atari() {
-                        self.list_atari(r, c.opponent());
+                        self.list_atari(r, c.opponent(), rec);
                         // Not in atari before: its last liberty was not `p`.
                         let k = self.n_new_ataris as usize;
                         if !self.new_ataris[..k].contains(&Point(r)) {
@@ -167,7 +214,7 @@ impl Board {
 
         let l = self.libs[ix(root)];
         if TRACK && l.in_atari() {
-            self.list_atari(root, c);
+            self.list_atari(root, c, rec);
         }
         if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {
             self.ko = last_captured;
@@ -177,56 +224,56 @@ impl Board {
     /// Put a stone of `c` on the empty point `p`: cell, hash, empty list and
     /// neighbour counts.
     #[inline(always)]
-    fn place_stone(&mut self, p: Point, c: Color) {
-        self.cell[p.idx()] = Cell::stone(c);
+    fn place_stone<R: Recorder>(&mut self, p: Point, c: Color, rec: &mut R) {
+        set!(self, rec, cell, p.idx(), Cell::stone(c));
         self.stones_hash ^= zobrist::stone(p, c);
         // Remove `p` from the empty list by moving the last entry into its place.
         self.n_empty -= 1;
         let i = self.empty_at[p.idx()];
         let moved = self.empties[ix(self.n_empty)];
-        self.empties[ix(i)] = moved;
-        self.empty_at[ix(moved)] = i;
+        set!(self, rec, empties, ix(i), moved);
+        set!(self, rec, empty_at, ix(moved), i);
         let delta = NBR_UNIT[c.idx()].wrapping_sub(NBR_UNIT[Cell::Empty as usize]);
         for n in self.geo.neighbours(p) {
-            self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(delta);
+            set!(self, rec, nbr, n.idx(), self.nbr[n.idx()].wrapping_add(delta));
         }
     }
 
     /// Merge chains `a` and `b` (roots), relabelling the smaller; return the
     /// root of the result.
-    fn merge(&mut self, a: u16, b: u16) -> u16 {
+    fn merge<R: Recorder>(&mut self, a: u16, b: u16, rec: &mut R) -> u16 {
         let (big, small) = if self.stones[ix(a)] >= self.stones[ix(b)] {
             (a, b)
         } else {
             (b, a)
         };
-        let small_libs = self.libs[ix(small)];
-        self.libs[ix(big)].merge(small_libs);
-        self.stones[ix(big)] += self.stones[ix(small)];
+        let (bi, si) = (ix(big), ix(small));
+        set!(self, rec, libs, bi, Libs(self.libs[bi].0 + self.libs[si].0));
+        set!(self, rec, stones, bi, self.stones[bi] + self.stones[si]);
         let mut s = small;
         loop {
-            self.chain[ix(s)] = big;
+            set!(self, rec, chain, ix(s), big);
             s = self.next[ix(s)];
             if s == small {
                 break;
             }
         }
         // Splice the two circular lists.
-        let nb = self.next[ix(big)];
-        self.next[ix(big)] = self.next[ix(small)];
-        self.next[ix(small)] = nb;
+        let nb = self.next[bi];
+        set!(self, rec, next, bi, self.next[si]);
+        set!(self, rec, next, si, nb);
         big
     }
 
     /// Remove the chain with root `r`; return the number of stones taken.
-    fn remove_chain<const TRACK: bool>(&mut self, r: Point) -> u16 {
+    fn remove_chain<const TRACK: bool, R: Recorder>(&mut self, r: Point, rec: &mut R) -> u16 {
         let c = self.cell[r.idx()].color().unwrap_or(Color::Black);
         let taken = self.stones[r.idx()];
         // First empty every stone, then give liberties to the neighbours, so
         // no liberty is handed to a stone of the dying chain.
         let mut s = r.0;
         loop {
-            self.remove_stone(Point(s), c);
+            self.remove_stone(Point(s), c, rec);
             s = self.next[ix(s)];
             if s == r.0 {
                 break;
@@ -236,10 +283,11 @@ impl Board {
             for n in self.geo.neighbours(Point(s)) {
                 if let Some(nc) = self.cell[n.idx()].color() {
                     let nr = self.chain[n.idx()];
-                    self.libs[ix(nr)].add(Point(s));
+                    let l = Libs(self.libs[ix(nr)].0 + Libs::unit(Point(s)));
+                    set!(self, rec, libs, ix(nr), l);
                     // A chain that gains a liberty may leave atari.
-                    if TRACK && !self.libs[ix(nr)].in_atari() {
-                        self.unlist_atari(nr, nc);
+                    if TRACK && !l.in_atari() {
+                        self.unlist_atari(nr, nc, rec);
                     }
                 }
             }
@@ -252,15 +300,15 @@ impl Board {
     }
 
     #[inline(always)]
-    fn remove_stone(&mut self, p: Point, c: Color) {
-        self.cell[p.idx()] = Cell::Empty;
+    fn remove_stone<R: Recorder>(&mut self, p: Point, c: Color, rec: &mut R) {
+        set!(self, rec, cell, p.idx(), Cell::Empty);
         self.stones_hash ^= zobrist::stone(p, c);
-        self.empty_at[p.idx()] = self.n_empty;
-        self.empties[ix(self.n_empty)] = p.0;
+        set!(self, rec, empty_at, p.idx(), self.n_empty);
+        set!(self, rec, empties, ix(self.n_empty), p.0);
         self.n_empty += 1;
         let delta = NBR_UNIT[Cell::Empty as usize].wrapping_sub(NBR_UNIT[c.idx()]);
         for n in self.geo.neighbours(p) {
-            self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(delta);
+            set!(self, rec, nbr, n.idx(), self.nbr[n.idx()].wrapping_add(delta));
         }
     }
 
@@ -275,7 +323,7 @@ impl Board {
         for p in self.geo.points() {
             if let Some(c) = self.cell[p.idx()].color() {
                 if self.chain[p.idx()] == p.0 && self.libs[p.idx()].in_atari() {
-                    self.list_atari(p.0, c);
+                    self.list_atari(p.0, c, &mut NoLog);
                 }
             }
         }
@@ -284,26 +332,32 @@ impl Board {
 
     /// Add the chain with root `r` and colour `c` to the atari list unless listed.
     #[inline(always)]
-    fn list_atari(&mut self, r: u16, c: Color) {
+    fn list_atari<R: Recorder>(&mut self, r: u16, c: Color, rec: &mut R) {
         if self.atari_at[ix(r)] == NOT_LISTED {
-            let n = &mut self.n_ataris[c.idx()];
-            self.ataris[c.idx()][ix(*n)] = Point(r);
-            self.atari_at[ix(r)] = *n;
-            *n += 1;
+            let n = self.n_ataris[c.idx()];
+            if R::ON {
+                rec.log(Write::Atari(c as u8, n, self.ataris[c.idx()][ix(n)]));
+            }
+            self.ataris[c.idx()][ix(n)] = Point(r);
+            set!(self, rec, atari_at, ix(r), n);
+            self.n_ataris[c.idx()] = n + 1;
         }
     }
 
     /// Remove the chain with root `r` and colour `c` from the atari list if listed.
     #[inline(always)]
-    fn unlist_atari(&mut self, r: u16, c: Color) {
+    fn unlist_atari<R: Recorder>(&mut self, r: u16, c: Color, rec: &mut R) {
         let i = self.atari_at[ix(r)];
         if i != NOT_LISTED {
-            let n = &mut self.n_ataris[c.idx()];
-            *n -= 1;
-            let moved = self.ataris[c.idx()][ix(*n)];
+            let n = self.n_ataris[c.idx()] - 1;
+            self.n_ataris[c.idx()] = n;
+            let moved = self.ataris[c.idx()][ix(n)];
+            if R::ON {
+                rec.log(Write::Atari(c as u8, i, self.ataris[c.idx()][ix(i)]));
+            }
             self.ataris[c.idx()][ix(i)] = moved;
-            self.atari_at[moved.idx()] = i;
-            self.atari_at[ix(r)] = NOT_LISTED;
+            set!(self, rec, atari_at, moved.idx(), i);
+            set!(self, rec, atari_at, ix(r), NOT_LISTED);
         }
     }
 }

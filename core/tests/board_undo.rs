@@ -1,0 +1,67 @@
+//! Journaled undo: playing a move with `play_undoable` and taking it back
+//! restores the board exactly, over many random games, captures included.
+
+use kosumi_core::board::{Board, Journal};
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::rng;
+
+/// Return a random legal move for the side to move (pass if none).
+fn random_legal(board: &Board, r: &mut rng::Rng) -> Point {
+    let empties: Vec<Point> = board.empty_points().collect();
+    let c = board.to_play();
+    let legal: Vec<Point> = empties.into_iter().filter(|&p| board.is_legal(p, c)).collect();
+    if legal.is_empty() || rng::below(r, 20) == 0 {
+        Point::PASS
+    } else {
+        legal[rng::below(r, legal.len() as u32) as usize]
+    }
+}
+
+#[test]
+fn undo_restores_every_field_along_random_games() {
+    let mut r = rng::seeded(7);
+    let mut journal: Box<Journal<40_000, 400>> = Box::default();
+    for (game, size) in [5usize, 7, 9, 9, 13, 19].into_iter().enumerate() {
+        let mut board = Board::new(size).unwrap();
+        let mut history: Vec<Board> = vec![board.clone()];
+        journal.clear();
+        // Play forward with the journal, keeping a copy of every position.
+        for _ in 0..(size * size * 2).min(390) {
+            let p = random_legal(&board, &mut r);
+            let c = board.to_play();
+            board.play_undoable(p, c, &mut journal).expect("journal has room");
+            let mut direct = history.last().unwrap().clone();
+            direct.play_legal(p, c);
+            assert!(
+                board.identical(&direct),
+                "game {game}: journaled play differs from play_legal"
+            );
+            history.push(board.clone());
+        }
+        // Take every move back and compare with the saved positions.
+        history.pop();
+        while let Some(before) = history.pop() {
+            assert!(board.undo(&mut journal), "game {game}: undo refused");
+            assert!(
+                board.identical(&before),
+                "game {game}: undo left a different board at depth {}\n{board}\n{before}",
+                journal.depth()
+            );
+        }
+        assert!(!board.undo(&mut journal), "an empty journal has nothing to undo");
+    }
+}
+
+#[test]
+fn a_full_journal_refuses_the_move_and_leaves_the_board_alone() {
+    let mut board = Board::new(9).unwrap();
+    let mut journal: Journal<200, 2> = Journal::new();
+    let g = board.geometry();
+    board.play_undoable(g.point(2, 2), Color::Black, &mut journal).unwrap();
+    board.play_undoable(g.point(3, 3), Color::White, &mut journal).unwrap();
+    let before = board.clone();
+    assert!(board.play_undoable(g.point(4, 4), Color::Black, &mut journal).is_err());
+    assert!(board.identical(&before));
+    assert!(board.undo(&mut journal) && board.undo(&mut journal));
+    assert!(board.identical(&Board::new(9).unwrap()));
+}
