@@ -4,6 +4,7 @@
 use clap::Subcommand;
 
 pub mod playouts;
+pub mod sizes;
 pub mod table;
 
 #[derive(Subcommand, Debug)]
@@ -12,6 +13,8 @@ pub enum BenchCommand {
     Playouts(playouts::Args),
     /// Clustered hash table against the rehash alternative.
     Table(table::Args),
+    /// Memory taken by the core's types in this build.
+    Sizes(sizes::Args),
 }
 
 impl BenchCommand {
@@ -29,5 +32,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
     match cmd {
         BenchCommand::Playouts(args) => playouts::run(&args),
         BenchCommand::Table(args) => table::run(&args),
+        BenchCommand::Sizes(args) => sizes::run(&args),
     }
 }
