@@ -2,21 +2,33 @@
 //!
 //! Subcommands are thin: they parse arguments, allocate the storage the core
 //! asks for (once), and print results. All Go knowledge lives in the core.
+//! Plain `kosumi` (no subcommand) is `kosumi gtp`, so GTP controllers can
+//! start the bare binary; its engine options are accepted at both places.
 
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod gtp;
 
-/// kosumi: a small, fast Go engine.
+/// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.
 #[derive(Parser, Debug)]
-#[command(name = "kosumi", version, about)]
+#[command(
+    name = "kosumi",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
+    #[command(flatten)]
+    gtp: gtp::Args,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the GTP engine on stdin/stdout (the default).
+    Gtp(gtp::Args),
     /// Run a benchmark and print its figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -26,7 +38,8 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Bench(cmd)) => bench::run(cmd),
-        None => bench::run(bench::BenchCommand::default_run()),
+        Some(Command::Gtp(args)) => gtp::run(args),
+        None => gtp::run(cli.gtp),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -130,7 +130,7 @@ impl fmt::Display for Board {
                 let before = if self.last == Some(p) { '(' } else { ' ' };
                 write!(f, "{before}{ch}")?;
             }
-            writeln!(f, " {:<2}", y + 1)?;
+            writeln!(f, " {}", y + 1)?;
         }
         header(f)
     }

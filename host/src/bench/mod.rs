@@ -17,13 +17,6 @@ pub enum BenchCommand {
     Sizes(sizes::Args),
 }
 
-impl BenchCommand {
-    /// Return the benchmark that plain `kosumi` runs until the GTP engine exists.
-    pub fn default_run() -> Self {
-        BenchCommand::Playouts(playouts::Args::default())
-    }
-}
-
 /// Run one benchmark command.
 ///
 /// # Errors

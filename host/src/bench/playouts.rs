@@ -44,20 +44,6 @@ pub struct Args {
     pub json: bool,
 }
 
-impl Default for Args {
-    fn default() -> Self {
-        Args {
-            size: 9,
-            policy: PolicyName::Light,
-            playouts: 200_000,
-            seed: 1,
-            komi: 7.5,
-            capture_chance: 0.75,
-            json: false,
-        }
-    }
-}
-
 /// Convert a komi to the core's half points.
 ///
 /// # Errors
@@ -138,7 +124,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         "kosumi bench playouts: {}x{} {policy_name}, {} playouts, seed {}, komi {}",
         args.size, args.size, args.playouts, args.seed, args.komi
     );
-    println!("  [game]   {:.1} kpps, {:.1} µs/playout", pps / 1e3, 1e6 / pps);
+    println!(
+        "  [game]   {:.1} kpps, {:.1} µs/playout",
+        pps / 1e3,
+        1e6 / pps
+    );
     println!("  [moves]  {mpp:.3} per playout, {ns_per_move:.1} ns/move");
     println!("  [win]    black {bwr:.5}");
     if RuleStats::enabled() {

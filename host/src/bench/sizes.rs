@@ -28,13 +28,21 @@ pub fn run(args: &Args) -> Result<(), String> {
             size_of::<Journal<4096, 64>>(),
             align_of::<Journal<4096, 64>>(),
         ),
-        ("DepthCluster", size_of::<DepthCluster>(), align_of::<DepthCluster>()),
+        (
+            "DepthCluster",
+            size_of::<DepthCluster>(),
+            align_of::<DepthCluster>(),
+        ),
         (
             "BestMoveCluster",
             size_of::<BestMoveCluster>(),
             align_of::<BestMoveCluster>(),
         ),
-        ("TacticCluster", size_of::<TacticCluster>(), align_of::<TacticCluster>()),
+        (
+            "TacticCluster",
+            size_of::<TacticCluster>(),
+            align_of::<TacticCluster>(),
+        ),
     ];
     if args.json {
         let mut obj = serde_json::json!({
