@@ -417,7 +417,7 @@ fn showboard_draws_the_board() {
     g.ok("boardsize 3");
     g.play_all(&[("b", "a1"), ("w", "c3")]);
     let a = g.raw("showboard");
-    let expect = "= \n    A B C\n  3 . .(O 3 \n  2 . . . 2 \n  1 X . . 1 \n    A B C\n";
+    let expect = "= \n    A B C\n  3 . .(O 3\n  2 . . . 2\n  1 X . . 1\n    A B C\n";
     assert!(a.starts_with(expect), "{a:?}");
     assert_eq!(g.err("showboard x"), "syntax error");
     g.quit();
