@@ -261,7 +261,9 @@ impl Geometry {
         if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
             return Err(GeometryError::BadVertex);
         }
-        let row = digits.iter().fold(0usize, |a, &d| a * 10 + (d - b'0') as usize);
+        let row = digits
+            .iter()
+            .fold(0usize, |a, &d| a * 10 + (d - b'0') as usize);
         if x >= self.size() || row == 0 || row > self.size() {
             return Err(GeometryError::OffBoard);
         }

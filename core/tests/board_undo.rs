@@ -9,7 +9,10 @@ use kosumi_core::rng;
 fn random_legal(board: &Board, r: &mut rng::Rng) -> Point {
     let empties: Vec<Point> = board.empty_points().collect();
     let c = board.to_play();
-    let legal: Vec<Point> = empties.into_iter().filter(|&p| board.is_legal(p, c)).collect();
+    let legal: Vec<Point> = empties
+        .into_iter()
+        .filter(|&p| board.is_legal(p, c))
+        .collect();
     if legal.is_empty() || rng::below(r, 20) == 0 {
         Point::PASS
     } else {
@@ -29,7 +32,9 @@ fn undo_restores_every_field_along_random_games() {
         for _ in 0..(size * size * 2).min(390) {
             let p = random_legal(&board, &mut r);
             let c = board.to_play();
-            board.play_undoable(p, c, &mut journal).expect("journal has room");
+            board
+                .play_undoable(p, c, &mut journal)
+                .expect("journal has room");
             let mut direct = history.last().unwrap().clone();
             direct.play_legal(p, c);
             assert!(
@@ -48,7 +53,10 @@ fn undo_restores_every_field_along_random_games() {
                 journal.depth()
             );
         }
-        assert!(!board.undo(&mut journal), "an empty journal has nothing to undo");
+        assert!(
+            !board.undo(&mut journal),
+            "an empty journal has nothing to undo"
+        );
     }
 }
 
@@ -57,10 +65,16 @@ fn a_full_journal_refuses_the_move_and_leaves_the_board_alone() {
     let mut board = Board::new(9).unwrap();
     let mut journal: Journal<200, 2> = Journal::new();
     let g = board.geometry();
-    board.play_undoable(g.point(2, 2), Color::Black, &mut journal).unwrap();
-    board.play_undoable(g.point(3, 3), Color::White, &mut journal).unwrap();
+    board
+        .play_undoable(g.point(2, 2), Color::Black, &mut journal)
+        .unwrap();
+    board
+        .play_undoable(g.point(3, 3), Color::White, &mut journal)
+        .unwrap();
     let before = board.clone();
-    assert!(board.play_undoable(g.point(4, 4), Color::Black, &mut journal).is_err());
+    assert!(board
+        .play_undoable(g.point(4, 4), Color::Black, &mut journal)
+        .is_err());
     assert!(board.identical(&before));
     assert!(board.undo(&mut journal) && board.undo(&mut journal));
     assert!(board.identical(&Board::new(9).unwrap()));

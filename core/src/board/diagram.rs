@@ -4,7 +4,8 @@
 //! and a column-letter header (as [`Board`]'s `Display` prints them) are
 //! skipped, so a printed board reads back. Any other letter on a board row
 //! is an empty point with a mark, handed to the caller (tests use marks for
-//! expected moves).
+//! expected moves). A line of capital letters only, not all `X`/`O`, is a
+//! column header.
 
 use core::fmt;
 
@@ -42,7 +43,15 @@ impl Board {
         to_play: Color,
         mut mark: impl FnMut(Point, char),
     ) -> Result<Board, DiagramError> {
-        let is_row = |line: &str| line.chars().any(|c| matches!(c, 'X' | 'O' | '.' | '+'));
+        // A column header is all capital letters, some not `X`/`O` (from
+        // 14x14 up it contains an `O`); a row holds a stone or an empty point.
+        let is_header = |line: &str| {
+            let mut letters = line.chars().filter(|c| !c.is_whitespace());
+            letters.clone().all(|c| c.is_ascii_uppercase()) && letters.any(|c| c != 'X' && c != 'O')
+        };
+        let is_row = |line: &str| {
+            line.chars().any(|c| matches!(c, 'X' | 'O' | '.' | '+')) && !is_header(line)
+        };
         let size = text.lines().filter(|l| is_row(l)).count();
         let mut board = Board::new(size).map_err(|_| DiagramError::UnsupportedSize)?;
         let geo = board.geometry();
@@ -99,9 +108,23 @@ impl Board {
         if captures || !self.is_legal_empty(p, c) {
             return Err(MoveError::Suicide);
         }
-        let saved = (self.to_play, self.ko, self.last, self.last2, self.passes, self.moves);
+        let saved = (
+            self.to_play,
+            self.ko,
+            self.last,
+            self.last2,
+            self.passes,
+            self.moves,
+        );
         self.play_legal(p, c);
-        (self.to_play, self.ko, self.last, self.last2, self.passes, self.moves) = saved;
+        (
+            self.to_play,
+            self.ko,
+            self.last,
+            self.last2,
+            self.passes,
+            self.moves,
+        ) = saved;
         Ok(())
     }
 }

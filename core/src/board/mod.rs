@@ -41,7 +41,9 @@ pub use journal::{Journal, JournalFull};
 pub use query::{ChainStones, PointSet};
 pub use score::Score;
 
-use crate::geometry::{Cell, Color, Geometry, GeometryError, Point, MAX_CELLS, MAX_POINTS, MAX_SIZE};
+use crate::geometry::{
+    Cell, Color, Geometry, GeometryError, Point, MAX_CELLS, MAX_POINTS, MAX_SIZE,
+};
 use crate::zobrist;
 
 /// Nibble of the black / white / empty neighbour count in `nbr`.
@@ -290,7 +292,8 @@ impl Board {
             && self.atari_at[..n] == o.atari_at[..n]
             && self.ataris[0][..a[0] as usize] == o.ataris[0][..a[0] as usize]
             && self.ataris[1][..a[1] as usize] == o.ataris[1][..a[1] as usize]
-            && (self.n_empty, self.n_ataris, self.ataris_valid) == (o.n_empty, o.n_ataris, o.ataris_valid)
+            && (self.n_empty, self.n_ataris, self.ataris_valid)
+                == (o.n_empty, o.n_ataris, o.ataris_valid)
             && self.new_ataris() == o.new_ataris()
             && (self.to_play, self.ko, self.last, self.last2) == (o.to_play, o.ko, o.last, o.last2)
             && (self.passes, self.moves, self.captures, self.stones_hash)
@@ -367,7 +370,9 @@ impl Board {
     /// Return the empty points, in no particular order.
     #[inline(always)]
     pub fn empty_points(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
-        self.empties[..self.n_empty as usize].iter().map(|&p| Point(p))
+        self.empties[..self.n_empty as usize]
+            .iter()
+            .map(|&p| Point(p))
     }
 
     /// Return the number of empty points.

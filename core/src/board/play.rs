@@ -235,7 +235,13 @@ impl Board {
         set!(self, rec, empty_at, ix(moved), i);
         let delta = NBR_UNIT[c.idx()].wrapping_sub(NBR_UNIT[Cell::Empty as usize]);
         for n in self.geo.neighbours(p) {
-            set!(self, rec, nbr, n.idx(), self.nbr[n.idx()].wrapping_add(delta));
+            set!(
+                self,
+                rec,
+                nbr,
+                n.idx(),
+                self.nbr[n.idx()].wrapping_add(delta)
+            );
         }
     }
 
@@ -308,7 +314,13 @@ impl Board {
         self.n_empty += 1;
         let delta = NBR_UNIT[Cell::Empty as usize].wrapping_sub(NBR_UNIT[c.idx()]);
         for n in self.geo.neighbours(p) {
-            set!(self, rec, nbr, n.idx(), self.nbr[n.idx()].wrapping_add(delta));
+            set!(
+                self,
+                rec,
+                nbr,
+                n.idx(),
+                self.nbr[n.idx()].wrapping_add(delta)
+            );
         }
     }
 

@@ -71,9 +71,7 @@ impl Board {
     /// holds no stone.
     #[inline(always)]
     pub fn chain_root(&self, p: Point) -> Option<Point> {
-        self.at(p)
-            .color()
-            .map(|_| Point(self.chain[p.idx()]))
+        self.at(p).color().map(|_| Point(self.chain[p.idx()]))
     }
 
     /// Return the number of stones of the chain at the stone `p`.
@@ -191,7 +189,10 @@ impl Board {
     /// [`Board::play_legal_untracked`] call [`Board::refresh_ataris`] first.
     #[inline]
     pub fn chains_in_atari(&self, c: Color) -> &[Point] {
-        debug_assert!(self.ataris_valid, "refresh_ataris() before chains_in_atari()");
+        debug_assert!(
+            self.ataris_valid,
+            "refresh_ataris() before chains_in_atari()"
+        );
         &self.ataris[c.idx()][..self.n_ataris[c.idx()] as usize]
     }
 

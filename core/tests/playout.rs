@@ -1,0 +1,485 @@
+//! Playouts: they end, play only legal moves, never fill the mover's own
+//! eye-like points with the light policy, score like the reference, follow
+//! the waterfall rules on crafted diagrams, and are deterministic: a
+//! recorded signature pins the moves of 400 playouts on every target.
+
+mod reference;
+
+use std::collections::BTreeMap;
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point, MAX_SIZE};
+use kosumi_core::playout::{
+    light_move, playout, playout_observed, policy_move, waterfall_move, Policy, RuleStats,
+};
+use kosumi_core::rng;
+use reference::{move_name, Pt, RefBoard};
+
+use Color::{Black, White};
+
+/// The signature of 200 light and then 200 waterfall playouts on 9x9 from
+/// `rng::seeded(42)`, komi 7.5: every move, the move count, the score margin
+/// and the final position hash of each playout folded by [`fold`].
+///
+/// Board optimizations must not change it. A deliberate change of playout
+/// semantics (policy, rng use, empty-list order) does: regenerate with
+/// `KOSUMI_PRINT_SIGNATURE=1 CARGO_TARGET_DIR=/work/target-tests cargo test
+/// -p kosumi-core --test playout signature -- --nocapture`, run it twice (and
+/// with `--target i686-unknown-linux-gnu`) to see that it is stable, and
+/// paste the printed value here.
+const PLAYOUT_SIGNATURE: u64 = 0x0bb1_16da_8aa1_8a0e;
+
+const KOMI2: i16 = 15;
+
+/// Fold `v` into the signature `h`.
+fn fold(h: u64, v: u64) -> u64 {
+    (h.rotate_left(23) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn pt(b: &Board, p: Point) -> Pt {
+    b.geometry().coords(p)
+}
+
+/// Read a diagram; return the board and its marked points by letter.
+fn setup(diagram: &str, to_play: Color) -> (Board, BTreeMap<char, Point>) {
+    let mut marks = BTreeMap::new();
+    let board = Board::from_diagram_marked(diagram, to_play, |p, ch| {
+        marks.insert(ch, p);
+    })
+    .unwrap_or_else(|e| panic!("bad diagram {e:?}:\n{diagram}"));
+    (board, marks)
+}
+
+/// The reference copy of a kosumi position (stones and side to move).
+fn reference_of(b: &Board) -> RefBoard {
+    let geo = b.geometry();
+    let mut r = RefBoard::from_fn(b.size(), b.to_play(), |x, y| b.at(geo.point(x, y)).color());
+    r.ko = b.ko().map(|k| geo.coords(k));
+    r
+}
+
+/// Play `board` out move by move with `policy_move`, as `playout_observed`
+/// does, checking each move against the reference before it is played;
+/// return the moves.
+fn checked_playout(board: &mut Board, policy: Policy, seed: u64) -> Vec<Point> {
+    let mut r = reference_of(board);
+    let mut rng = rng::seeded(seed);
+    let mut stats = RuleStats::default();
+    let limit = 3 * board.size() * board.size();
+    let track = policy != Policy::Light;
+    let mut moves = Vec::new();
+    let fail = |what: String, board: &Board, moves: &[Point]| -> ! {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&p| move_name((!p.is_pass()).then(|| pt(board, p))))
+            .collect();
+        panic!(
+            "{policy:?} seed {seed}: {what}\nmoves: {}\n{board}",
+            list.join(" ")
+        )
+    };
+    while board.passes() < 2 && moves.len() < limit {
+        let c = board.to_play();
+        let p = policy_move(board, policy, &mut rng, &mut stats);
+        if p.is_pass() {
+            if policy == Policy::Light {
+                // Light passes only when every legal move fills an own eye.
+                if let Some(m) = r.legal_moves(c).into_iter().find(|&m| !r.is_eyelike(m, c)) {
+                    fail(
+                        format!("{c:?} passed with {} available", move_name(Some(m))),
+                        board,
+                        &moves,
+                    );
+                }
+            }
+        } else {
+            let q = pt(board, p);
+            if !board.is_legal(p, c) || r.legal(q, c).is_err() {
+                fail(
+                    format!(
+                        "{c:?} {} is illegal ({:?})",
+                        move_name(Some(q)),
+                        r.legal(q, c)
+                    ),
+                    board,
+                    &moves,
+                );
+            }
+            if policy == Policy::Light && r.is_eyelike(q, c) {
+                fail(
+                    format!("{c:?} {} fills its own eye", move_name(Some(q))),
+                    board,
+                    &moves,
+                );
+            }
+        }
+        if track {
+            board.play_legal(p, c);
+        } else {
+            board.play_legal_untracked(p, c);
+        }
+        r.play((!p.is_pass()).then(|| pt(board, p)), c)
+            .expect("legal in the reference");
+        moves.push(p);
+    }
+    assert!(
+        board.passes() >= 2 || moves.len() == limit,
+        "the loop ends only so"
+    );
+    // The final position and its score are the reference's.
+    let geo = board.geometry();
+    for q in r.points() {
+        assert_eq!(
+            board.at(geo.point(q.0, q.1)).color(),
+            r.get(q),
+            "at {}\n{board}",
+            move_name(Some(q))
+        );
+    }
+    let s = board.score(KOMI2);
+    assert_eq!((s.black as u32, s.white as u32), r.area(), "score\n{board}");
+    assert_eq!(s.margin2(), r.margin2(KOMI2 as i32));
+    moves
+}
+
+/// The capture threshold of the default waterfall.
+fn default_capture() -> u32 {
+    match Policy::waterfall() {
+        Policy::Waterfall { capture } => capture,
+        Policy::Light => unreachable!("the waterfall is a waterfall"),
+    }
+}
+
+const POLICIES: [Policy; 3] = [
+    Policy::Light,
+    Policy::waterfall(),
+    Policy::Waterfall { capture: u32::MAX },
+];
+
+#[test]
+fn playouts_are_legal_end_and_score_like_the_reference() {
+    for size in [2, 3, 4, 5, 7, 9, 13, 19] {
+        let size = size.min(MAX_SIZE);
+        let runs = if size >= 13 { 2 } else { 12 };
+        for policy in POLICIES {
+            for seed in 0..runs {
+                let mut b = Board::new(size).unwrap();
+                let replayed = checked_playout(&mut b, policy, seed);
+                // `playout_observed` plays and reports the very same moves.
+                let mut fresh = Board::new(size).unwrap();
+                let mut observed = Vec::new();
+                let out = playout_observed(
+                    &mut fresh,
+                    policy,
+                    KOMI2,
+                    &mut rng::seeded(seed),
+                    &mut RuleStats::default(),
+                    |p, c| observed.push((p, c)),
+                );
+                assert_eq!(
+                    observed.iter().map(|m| m.0).collect::<Vec<_>>(),
+                    replayed,
+                    "{policy:?} {size} {seed}"
+                );
+                assert!(observed
+                    .chunks(2)
+                    .all(|m| m[0].1 == Black && m.get(1).is_none_or(|w| w.1 == White)));
+                assert_eq!(out.moves as usize, replayed.len());
+                assert!(out.moves as usize <= 3 * size * size);
+                assert_eq!(out.score, b.score(KOMI2));
+                assert_eq!(fresh.position_hash(), b.position_hash());
+            }
+        }
+    }
+}
+
+#[test]
+fn playouts_from_a_ko_respect_the_ban() {
+    // Black has just taken the ko at a; white may not retake at b at once.
+    let (mut start, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X O . . . .
+        X O a O . . .
+        . X O . . . .
+        "#,
+        Black,
+    );
+    start.play(m[&'a'], Black).unwrap();
+    assert_eq!(
+        start.ko(),
+        Some(start.geometry().parse_vertex("B2").unwrap())
+    );
+    for policy in POLICIES {
+        for seed in 0..40 {
+            let mut b = start.clone();
+            checked_playout(&mut b, policy, seed);
+        }
+    }
+}
+
+#[test]
+fn playouts_from_positions_part_way_through_a_game() {
+    // Start from the positions a light playout passes through.
+    let mut b = Board::new(9.min(MAX_SIZE)).unwrap();
+    let mut rng = rng::seeded(99);
+    let mut stats = RuleStats::default();
+    for step in 0..60 {
+        let c = b.to_play();
+        let p = light_move(&mut b, c, &mut rng, &mut stats);
+        b.play_legal(p, c);
+        if step % 6 == 5 {
+            for policy in POLICIES {
+                let mut copy = Board::new(MAX_SIZE).unwrap();
+                copy.copy_from(&b);
+                checked_playout(&mut copy, policy, step);
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------- waterfall
+
+/// The waterfall's move on `b` for each of `seeds` seeds (the board itself
+/// is left alone).
+fn waterfall_moves(b: &Board, capture: u32, seeds: u64) -> Vec<Point> {
+    (0..seeds)
+        .map(|seed| {
+            let mut copy = b.clone();
+            waterfall_move(
+                &mut copy,
+                capture,
+                &mut rng::seeded(seed),
+                &mut RuleStats::default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn waterfall_saves_by_capturing_an_adjacent_chain_in_atari() {
+    // White's w puts C4-D4 in atari (last liberty C3); the white stone B4
+    // next to it is in atari too: black takes it at a.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . X O O . . .
+        a O X X w . .
+        . X . O . . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let geo = b.geometry();
+    assert_eq!(
+        b.atari_liberty(geo.parse_vertex("C4").unwrap()),
+        geo.parse_vertex("C3").ok()
+    );
+    assert_eq!(
+        b.atari_liberty(geo.parse_vertex("B4").unwrap()),
+        Some(m[&'a'])
+    );
+    for capture in [0, default_capture(), u32::MAX] {
+        assert!(waterfall_moves(&b, capture, 50)
+            .iter()
+            .all(|&p| p == m[&'a']));
+    }
+}
+
+#[test]
+fn waterfall_saves_by_extending_to_two_liberties() {
+    // No capture: extending at e joins B3 and gives C4-D4 four liberties.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . O O . . .
+        . O X X w . .
+        . X e O . . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    assert_eq!(
+        b.atari_liberty(b.geometry().parse_vertex("D4").unwrap()),
+        Some(m[&'e'])
+    );
+    assert!(b.liberties_after::<2>(m[&'e'], Black) >= 2);
+    for capture in [0, u32::MAX] {
+        assert!(waterfall_moves(&b, capture, 50)
+            .iter()
+            .all(|&p| p == m[&'e']));
+    }
+}
+
+#[test]
+fn waterfall_does_not_extend_into_one_liberty() {
+    // Extending at e leaves one liberty (C2): rule 1 passes on it, and the
+    // random rule picks e only by chance.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . O O . . .
+        . O X X w . .
+        . O e O . . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let e = m[&'e'];
+    assert_eq!(
+        b.atari_liberty(b.geometry().parse_vertex("C4").unwrap()),
+        Some(e)
+    );
+    assert_eq!(b.liberties_after::<3>(e, Black), 1);
+    let moves = waterfall_moves(&b, 0, 300);
+    let extensions = moves.iter().filter(|&&p| p == e).count();
+    assert!(extensions < 60, "e chosen {extensions} times out of 300");
+    let distinct: std::collections::BTreeSet<_> = moves.iter().collect();
+    assert!(
+        distinct.len() > 10,
+        "random moves expected, got {distinct:?}"
+    );
+    assert!(moves.iter().all(|&p| b.is_legal(p, Black)));
+}
+
+#[test]
+fn waterfall_captures_anywhere_when_worthwhile() {
+    // White's last move (w) threatens nothing; the white stone C4 is in
+    // atari and would get three liberties by extending at a: with the capture
+    // rule always on, black takes it.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . X . . . .
+        . X O a . . .
+        . . X . . . .
+        . . . . . . .
+        . . . . . . w
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let a = m[&'a'];
+    assert!(b.liberties_after::<3>(a, White) >= 2);
+    assert!(waterfall_moves(&b, u32::MAX, 50).iter().all(|&p| p == a));
+    // Without the capture rule, a is just one random move among many.
+    let never = waterfall_moves(&b, 0, 200);
+    assert!(never.iter().filter(|&&p| p == a).count() < 40);
+}
+
+#[test]
+fn waterfall_skips_a_capture_that_is_not_worthwhile() {
+    // The white stone C4 is in atari, but extending at a would leave it one
+    // liberty: the capture rule lets it be.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . X . . . .
+        . X O a X . .
+        . . X X . . .
+        . . . . . . .
+        . . . . . . w
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let a = m[&'a'];
+    assert_eq!(b.liberties_after::<3>(a, White), 1);
+    let moves = waterfall_moves(&b, u32::MAX, 200);
+    assert!(moves.iter().filter(|&&p| p == a).count() < 40);
+}
+
+// ---------------------------------------------------------- determinism
+
+#[test]
+fn same_seed_same_playout_other_seed_other_playout() {
+    for size in [9, 13] {
+        let size = size.min(MAX_SIZE);
+        for policy in POLICIES {
+            let run = |seed: u64| {
+                let mut b = Board::new(size).unwrap();
+                let mut moves = Vec::new();
+                let out = playout_observed(
+                    &mut b,
+                    policy,
+                    KOMI2,
+                    &mut rng::seeded(seed),
+                    &mut RuleStats::default(),
+                    |p, _| moves.push(p),
+                );
+                (moves, out, b.position_hash())
+            };
+            assert_eq!(run(7), run(7));
+            assert_ne!(run(7).0, run(8).0);
+        }
+    }
+}
+
+/// Fold 200 light and 200 waterfall 9x9 playouts from seed 42.
+fn signature() -> u64 {
+    let mut rng = rng::seeded(42);
+    let mut stats = RuleStats::default();
+    let mut h = 0;
+    for policy in [Policy::Light, Policy::waterfall()] {
+        for _ in 0..200 {
+            let mut b = Board::new(9).unwrap();
+            let out = playout_observed(&mut b, policy, KOMI2, &mut rng, &mut stats, |p, _| {
+                h = fold(h, p.0 as u64);
+            });
+            h = fold(h, out.moves as u64);
+            h = fold(h, out.score.margin2() as i64 as u64);
+            h = fold(h, b.position_hash());
+        }
+    }
+    h
+}
+
+#[test]
+fn signature_of_400_playouts_is_recorded() {
+    let sig = signature();
+    if std::env::var_os("KOSUMI_PRINT_SIGNATURE").is_some() {
+        println!("const PLAYOUT_SIGNATURE: u64 = {sig:#018x};");
+    }
+    assert_eq!(sig, signature(), "two runs differ");
+    assert_eq!(
+        sig, PLAYOUT_SIGNATURE,
+        "playouts changed: {sig:#018x} (see PLAYOUT_SIGNATURE on how to regenerate)"
+    );
+}
+
+#[test]
+fn playout_matches_playout_observed() {
+    let mut a = Board::new(9.min(MAX_SIZE)).unwrap();
+    let mut b = a.clone();
+    let oa = playout(
+        &mut a,
+        Policy::waterfall(),
+        KOMI2,
+        &mut rng::seeded(3),
+        &mut RuleStats::default(),
+    );
+    let ob = playout_observed(
+        &mut b,
+        Policy::waterfall(),
+        KOMI2,
+        &mut rng::seeded(3),
+        &mut RuleStats::default(),
+        |_, _| {},
+    );
+    assert_eq!(oa, ob);
+    assert_eq!(a.hash(), b.hash());
+}
