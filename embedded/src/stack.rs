@@ -1,0 +1,45 @@
+//! Stack high-water mark: `cortex-m-rt`'s `paint-stack` fills the stack
+//! region with `0xCCCC_CCCC` at reset; the deepest word no longer painted
+//! marks the most stack ever used. With `flip-link` the stack sits at the
+//! bottom of RAM (`_stack_end` .. `_stack_start`), below the statics.
+
+use core::ptr::addr_of;
+
+const PAINT: u32 = 0xCCCC_CCCC;
+
+extern "C" {
+    static _stack_end: u32;
+    static _stack_start: u32;
+}
+
+/// Return the most stack used since reset, in bytes.
+pub fn high_water() -> usize {
+    // SAFETY: the linker defines both symbols as the bounds of the stack
+    // region; only their addresses are taken.
+    let (low, high) = unsafe { (addr_of!(_stack_end) as usize, addr_of!(_stack_start) as usize) };
+    let mut p = low;
+    while p < high {
+        // SAFETY: `p` is a word-aligned address inside the stack region,
+        // which is ordinary RAM; reading a stale word is harmless.
+        if unsafe { core::ptr::read_volatile(p as *const u32) } != PAINT {
+            break;
+        }
+        p += 4;
+    }
+    high - p
+}
+
+/// Return the size of the stack region in bytes.
+pub fn region() -> usize {
+    // SAFETY: as in `high_water`.
+    unsafe { addr_of!(_stack_start) as usize - addr_of!(_stack_end) as usize }
+}
+
+/// Print the high-water mark to the host's stderr (semihosting), in a line
+/// the host test reads.
+pub fn report(used: usize) {
+    if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
+        use core::fmt::Write as _;
+        let _ = writeln!(err, "kosumi-firmware stack-high-water {used} of {}", region());
+    }
+}

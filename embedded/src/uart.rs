@@ -1,0 +1,108 @@
+//! Polled UART drivers: the PL011 of the LM3S6965 and the CMSDK APB UART of
+//! the MPS2 boards. Both are byte pipes with blocking `read`/`write`; QEMU
+//! connects them to `-serial stdio`.
+
+use core::ptr::{read_volatile, write_volatile};
+
+/// A byte-at-a-time serial port.
+pub trait Serial {
+    /// Block until a byte arrives and return it.
+    fn read(&mut self) -> u8;
+    /// Block until there is room and send a byte.
+    fn write(&mut self, byte: u8);
+}
+
+/// Read a 32-bit device register.
+fn reg_read(addr: usize) -> u32 {
+    // SAFETY: `addr` is a register of the board's UART (a fixed, aligned,
+    // always-mapped MMIO address given by the board's datasheet).
+    unsafe { read_volatile(addr as *const u32) }
+}
+
+/// Write a 32-bit device register.
+fn reg_write(addr: usize, value: u32) {
+    // SAFETY: as in `reg_read`.
+    unsafe { write_volatile(addr as *mut u32, value) }
+}
+
+/// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`), polled, FIFOs on.
+pub struct Pl011 {
+    base: usize,
+}
+
+impl Pl011 {
+    const DR: usize = 0x00;
+    const FR: usize = 0x18;
+    const IBRD: usize = 0x24;
+    const FBRD: usize = 0x28;
+    const LCRH: usize = 0x2C;
+    const CR: usize = 0x30;
+    const FR_RXFE: u32 = 1 << 4;
+    const FR_TXFF: u32 = 1 << 5;
+
+    /// Set the UART at `base` up for 115200 8N1 with FIFOs, and return it.
+    pub fn new(base: usize) -> Pl011 {
+        reg_write(base + Self::CR, 0);
+        // 12 MHz / (16 * 115200) = 6.51: IBRD 6, FBRD 33.
+        reg_write(base + Self::IBRD, 6);
+        reg_write(base + Self::FBRD, 33);
+        reg_write(base + Self::LCRH, (0b11 << 5) | (1 << 4)); // 8 bits, FIFO on
+        reg_write(base + Self::CR, (1 << 9) | (1 << 8) | 1); // RXE, TXE, UARTEN
+        Pl011 { base }
+    }
+}
+
+impl Serial for Pl011 {
+    fn read(&mut self) -> u8 {
+        while reg_read(self.base + Self::FR) & Self::FR_RXFE != 0 {}
+        reg_read(self.base + Self::DR) as u8
+    }
+
+    fn write(&mut self, byte: u8) {
+        while reg_read(self.base + Self::FR) & Self::FR_TXFF != 0 {}
+        reg_write(self.base + Self::DR, byte as u32);
+    }
+}
+
+/// Arm CMSDK APB UART (MPS2 UART0 at `0x4000_4000`), polled.
+pub struct Cmsdk {
+    base: usize,
+}
+
+impl Cmsdk {
+    const DATA: usize = 0x00;
+    const STATE: usize = 0x04;
+    const CTRL: usize = 0x08;
+    const BAUDDIV: usize = 0x10;
+
+    /// Enable the UART at `base` for transmit and receive, and return it.
+    pub fn new(base: usize) -> Cmsdk {
+        reg_write(base + Self::BAUDDIV, 16);
+        reg_write(base + Self::CTRL, 0b11);
+        Cmsdk { base }
+    }
+}
+
+impl Serial for Cmsdk {
+    fn read(&mut self) -> u8 {
+        while reg_read(self.base + Self::STATE) & 0b10 == 0 {}
+        reg_read(self.base + Self::DATA) as u8
+    }
+
+    fn write(&mut self, byte: u8) {
+        while reg_read(self.base + Self::STATE) & 0b01 != 0 {}
+        reg_write(self.base + Self::DATA, byte as u32);
+    }
+}
+
+/// `core::fmt::Write` over a serial port, so diagrams can be `write!`n.
+pub struct Writer<'a, S: Serial>(pub &'a mut S);
+
+impl<S: Serial> core::fmt::Write for Writer<'_, S> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        for b in s.bytes() {
+            self.0.write(b);
+        }
+        Ok(())
+    }
+}
