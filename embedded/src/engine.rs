@@ -71,11 +71,6 @@ impl Engine {
         self.komi2 = komi2;
     }
 
-    /// Return the komi in half points.
-    pub fn komi2(&self) -> i16 {
-        self.komi2
-    }
-
     /// Set the playouts per `genmove`.
     pub fn set_playouts(&mut self, n: u32) {
         self.playouts = n.max(1);

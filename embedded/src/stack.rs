@@ -14,9 +14,8 @@ extern "C" {
 
 /// Return the most stack used since reset, in bytes.
 pub fn high_water() -> usize {
-    // SAFETY: the linker defines both symbols as the bounds of the stack
-    // region; only their addresses are taken.
-    let (low, high) = unsafe { (addr_of!(_stack_end) as usize, addr_of!(_stack_start) as usize) };
+    // Only the addresses of the linker's bounds are taken.
+    let (low, high) = (addr_of!(_stack_end) as usize, addr_of!(_stack_start) as usize);
     let mut p = low;
     while p < high {
         // SAFETY: `p` is a word-aligned address inside the stack region,
@@ -31,8 +30,7 @@ pub fn high_water() -> usize {
 
 /// Return the size of the stack region in bytes.
 pub fn region() -> usize {
-    // SAFETY: as in `high_water`.
-    unsafe { addr_of!(_stack_start) as usize - addr_of!(_stack_end) as usize }
+    addr_of!(_stack_start) as usize - addr_of!(_stack_end) as usize
 }
 
 /// Print the high-water mark to the host's stderr (semihosting), in a line

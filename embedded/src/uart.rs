@@ -26,10 +26,12 @@ fn reg_write(addr: usize, value: u32) {
 }
 
 /// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`), polled, FIFOs on.
+#[cfg_attr(feature = "mps2-an386", allow(dead_code))]
 pub struct Pl011 {
     base: usize,
 }
 
+#[cfg_attr(feature = "mps2-an386", allow(dead_code))]
 impl Pl011 {
     const DR: usize = 0x00;
     const FR: usize = 0x18;
@@ -65,10 +67,12 @@ impl Serial for Pl011 {
 }
 
 /// Arm CMSDK APB UART (MPS2 UART0 at `0x4000_4000`), polled.
+#[cfg_attr(not(feature = "mps2-an386"), allow(dead_code))]
 pub struct Cmsdk {
     base: usize,
 }
 
+#[cfg_attr(not(feature = "mps2-an386"), allow(dead_code))]
 impl Cmsdk {
     const DATA: usize = 0x00;
     const STATE: usize = 0x04;
