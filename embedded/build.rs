@@ -11,7 +11,9 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("OUT_DIR"));
     let src = format!("boards/{board}.x");
     fs::copy(&src, out.join("memory.x")).expect("copy memory.x");
+    fs::copy("boards/budget.x", out.join("budget.x")).expect("copy budget.x");
     println!("cargo:rustc-link-search={}", out.display());
     println!("cargo:rerun-if-changed={src}");
+    println!("cargo:rerun-if-changed=boards/budget.x");
     println!("cargo:rerun-if-changed=build.rs");
 }
