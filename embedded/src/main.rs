@@ -10,6 +10,8 @@
 #![no_std]
 #![no_main]
 
+#[cfg(feature = "bench")]
+mod bench;
 mod engine;
 mod gtp;
 mod log;
@@ -31,6 +33,12 @@ fn main() -> ! {
     #[cfg(not(feature = "mps2-an386"))]
     let mut serial = uart::Pl011::new(0x4000_C000);
     defmt::info!("kosumi firmware up");
+    #[cfg(feature = "bench")]
+    {
+        let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
+        bench::run(&mut core.SYST);
+        debug::exit(debug::EXIT_SUCCESS);
+    }
     // The engine lives in a static (counted in .bss at link time), not on
     // the stack.
     let engine: &'static mut Engine =

@@ -1,0 +1,122 @@
+//! Benchmark mode (`--features bench`): count guest instructions spent on
+//! playouts and report playouts per million instructions.
+//!
+//! QEMU's DWT cycle counter reads 0, so time is taken from SysTick, run from
+//! the core clock with a wrap counter. Under `qemu-system-arm -icount
+//! shift=0` each guest instruction advances virtual time by one
+//! nanosecond, so SysTick ticks are proportional to instructions; the ratio
+//! is calibrated at start with a loop of known length (two instructions per
+//! iteration), which keeps the figures exact whatever clock QEMU models.
+
+use core::fmt::Write as _;
+use core::sync::atomic::{AtomicU32, Ordering};
+
+use cortex_m::peripheral::syst::SystClkSource;
+use cortex_m::peripheral::SYST;
+use cortex_m_rt::exception;
+
+use kosumi_core::board::Board;
+use kosumi_core::playout::{playout, Policy, RuleStats};
+use kosumi_core::rng;
+
+static WRAPS: AtomicU32 = AtomicU32::new(0);
+const RELOAD: u32 = 0x00FF_FFFF;
+
+#[exception]
+fn SysTick() {
+    WRAPS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// Return SysTick ticks since `start`, counting wraps.
+fn ticks() -> u64 {
+    loop {
+        let w = WRAPS.load(Ordering::Relaxed);
+        let v = SYST::get_current();
+        if WRAPS.load(Ordering::Relaxed) == w {
+            return w as u64 * (RELOAD as u64 + 1) + (RELOAD - v) as u64;
+        }
+    }
+}
+
+/// Run `n` iterations of a two-instruction loop.
+fn known_loop(n: u32) {
+    // SAFETY: a register-only countdown loop; it touches no memory.
+    unsafe {
+        core::arch::asm!(
+            "1:",
+            "subs {0}, {0}, #1",
+            "bne 1b",
+            inout(reg) n => _,
+            options(nomem, nostack),
+        );
+    }
+}
+
+/// The LM3S6965's run-mode clock configuration register (SYSCTL RCC).
+#[cfg(not(feature = "mps2-an386"))]
+const RCC: usize = 0x400F_E060;
+
+/// Write the reset value back to RCC: QEMU derives the system clock (and so
+/// SysTick's rate) from RCC only when the register is written.
+fn start_system_clock() {
+    #[cfg(not(feature = "mps2-an386"))]
+    // SAFETY: RCC is a documented, always-mapped SYSCTL register; the value
+    // is its reset value (12.5 MHz from the 200 MHz PLL divided by 16).
+    unsafe {
+        core::ptr::write_volatile(RCC as *mut u32, 0x078E_3AD1);
+    }
+}
+
+/// Run the benchmark, print its figures to the host's stdout and return.
+pub fn run(syst: &mut SYST) {
+    start_system_clock();
+    syst.set_clock_source(SystClkSource::Core);
+    syst.set_reload(RELOAD);
+    syst.clear_current();
+    syst.enable_interrupt();
+    syst.enable_counter();
+    // The first tick reloads the cleared counter without counting a wrap:
+    // let it pass before reading the clock.
+    while SYST::get_current() == 0 {}
+
+    const CAL: u32 = 4_000_000;
+    let t0 = ticks();
+    known_loop(CAL);
+    let t1 = ticks();
+    let insns_per_tick = (2 * CAL) as f64 / (t1 - t0) as f64;
+
+    let mut out = cortex_m_semihosting::hio::hstdout().ok();
+    let mut say = |args: core::fmt::Arguments| {
+        if let Some(o) = out.as_mut() {
+            let _ = o.write_fmt(args);
+        }
+    };
+    say(format_args!(
+        "kosumi-firmware bench: {insns_per_tick:.2} guest instructions per SysTick tick ({} ticks for {} loop instructions, wraps {})\n",
+        t1 - t0,
+        2 * CAL,
+        WRAPS.load(Ordering::Relaxed)
+    ));
+    let empty = Board::new(9).unwrap_or_else(|_| unreachable!("9x9 is supported"));
+    let mut board = empty.clone();
+    for (name, policy, n) in [
+        ("light", Policy::Light, 200u32),
+        ("waterfall", Policy::waterfall(), 200),
+    ] {
+        let mut r = rng::seeded(1);
+        let mut stats = RuleStats::default();
+        let mut moves = 0u64;
+        let t0 = ticks();
+        for _ in 0..n {
+            board.copy_from(&empty);
+            moves += playout(&mut board, policy, 15, &mut r, &mut stats).moves as u64;
+        }
+        let insns = (ticks() - t0) as f64 * insns_per_tick;
+        say(format_args!(
+            "bench {name}: {n} playouts, {:.1} moves/playout, {:.0} instructions/playout, {:.2} playouts per million instructions\n",
+            moves as f64 / n as f64,
+            insns / n as f64,
+            n as f64 * 1e6 / insns,
+        ));
+    }
+}
