@@ -1,0 +1,228 @@
+//! The firmware, built for the lm3s6965evb and run under QEMU, plays
+//! complete 9x9 games through its UART: against GNU Go and against the host
+//! engine. Every move is checked for legality (positional superko included)
+//! by the core's board, and each game must end properly (two passes in a
+//! row or a resignation).
+//!
+//! Needs `qemu-system-arm` (Debian `qemu-system-arm`), `flip-link`
+//! (`cargo install flip-link`) and, for the GNU Go game, `gnugo`. With `CI`
+//! set a missing tool fails the test naming what to install; elsewhere the
+//! test says what it skipped.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::history::History;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Return whether `tool` runs; with `CI` set, a missing tool is a failure.
+fn have(tool: &str, args: &[&str], package: &str) -> bool {
+    let ok = Command::new(tool)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!("`{tool}` is missing: install {package}");
+        }
+        eprintln!("skipping: `{tool}` is missing (install {package})");
+    }
+    ok
+}
+
+/// Build the firmware (release, lm3s6965) and return the ELF's path.
+fn build_firmware() -> PathBuf {
+    let dir = workspace().join("embedded");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "--release"])
+        .current_dir(&dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET")
+        .env_remove("RUSTFLAGS")
+        .status()
+        .expect("run cargo for the firmware");
+    assert!(status.success(), "the firmware did not build");
+    dir.join("target/thumbv7m-none-eabi/release/kosumi-firmware")
+}
+
+/// A GTP engine in a child process.
+struct Gtp {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn spawn(name: &str, program: &str, args: &[&str]) -> Gtp {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {name}: {e}"));
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Gtp {
+            name: name.into(),
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Send a command and return the answer text; panic on `?`.
+    fn ask(&mut self, cmd: &str) -> String {
+        writeln!(self.input, "{cmd}").expect("write command");
+        self.input.flush().expect("flush");
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("read answer");
+            assert!(n > 0, "{} closed its output after `{cmd}`", self.name);
+            if line.trim().is_empty() && !text.is_empty() {
+                break;
+            }
+            if !line.trim().is_empty() || !text.is_empty() {
+                text.push_str(&line);
+            }
+        }
+        let text = text.trim_end().to_string();
+        assert!(text.starts_with('='), "{} refused `{cmd}`: {text}", self.name);
+        text[1..].trim().to_string()
+    }
+
+    fn quit(mut self) -> std::process::ExitStatus {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        self.child.wait().expect("wait")
+    }
+}
+
+/// Play one game; return the number of moves.
+fn play_game(black: &mut Gtp, white: &mut Gtp, max_moves: usize) -> usize {
+    let mut board = Board::new(9).unwrap();
+    let mut history: History<512> = History::new();
+    history.push(board.position_hash());
+    let geo = board.geometry();
+    for p in [&mut *black, &mut *white] {
+        p.ask("boardsize 9");
+        p.ask("clear_board");
+        p.ask("komi 7");
+    }
+    let mut passes = 0;
+    for n in 0..max_moves {
+        let c = if n % 2 == 0 { Color::Black } else { Color::White };
+        let (mover, other) = if c == Color::Black {
+            (&mut *black, &mut *white)
+        } else {
+            (&mut *white, &mut *black)
+        };
+        let letter = if c == Color::Black { "b" } else { "w" };
+        let answer = mover.ask(&format!("genmove {letter}"));
+        if answer.eq_ignore_ascii_case("resign") {
+            return n;
+        }
+        let p = geo
+            .parse_vertex(&answer)
+            .unwrap_or_else(|e| panic!("{} answered `{answer}`: {e:?}", mover.name));
+        assert!(
+            board.is_legal(p, c) && !history.repeats(&board, p, c),
+            "{} played an illegal move {answer} as {c:?} at move {}\n{board}",
+            mover.name,
+            n + 1
+        );
+        board.play_legal(p, c);
+        history.push(board.position_hash());
+        other.ask(&format!("play {letter} {answer}"));
+        passes = if p == Point::PASS { passes + 1 } else { 0 };
+        if passes == 2 {
+            return n + 1;
+        }
+    }
+    panic!("no proper end within {max_moves} moves\n{board}");
+}
+
+fn firmware(elf: &Path) -> Gtp {
+    let elf = elf.to_str().expect("utf-8 path");
+    let mut fw = Gtp::spawn(
+        "firmware",
+        "qemu-system-arm",
+        &[
+            "-machine", "lm3s6965evb", "-cpu", "cortex-m3", "-display", "none", "-monitor",
+            "none", "-serial", "stdio", "-semihosting-config", "enable=on,target=native",
+            "-kernel", elf,
+        ],
+    );
+    assert_eq!(fw.ask("name"), "kosumi");
+    fw.ask("kosumi-playouts 300");
+    fw
+}
+
+#[test]
+fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
+    if !have("qemu-system-arm", &["--version"], "the Debian package qemu-system-arm")
+        || !have("flip-link", &["--version"], "flip-link (cargo install flip-link)")
+        || !have("/usr/games/gnugo", &["--version"], "the Debian package gnugo")
+    {
+        return;
+    }
+    let elf = build_firmware();
+    let mut fw = firmware(&elf);
+    let mut gnugo = Gtp::spawn("gnugo", "/usr/games/gnugo", &["--mode", "gtp", "--level", "1"]);
+    let moves = play_game(&mut fw, &mut gnugo, 400);
+    assert!(moves > 10, "a real game has more than {moves} moves");
+    fw.ask("final_score");
+    assert!(fw.quit().success(), "quit must end QEMU with status 0");
+    gnugo.quit();
+}
+
+#[test]
+fn firmware_refuses_bad_input_and_keeps_serving() {
+    if !have("qemu-system-arm", &["--version"], "the Debian package qemu-system-arm")
+        || !have("flip-link", &["--version"], "flip-link (cargo install flip-link)")
+    {
+        return;
+    }
+    let elf = build_firmware();
+    let mut fw = firmware(&elf);
+    for (cmd, err) in [
+        ("boardsize 19", "? unacceptable size"),
+        ("play x e5", "? invalid color or coordinate"),
+        ("play b z9", "? invalid color or coordinate"),
+        ("frobnicate", "? unknown command"),
+        ("komi abc", "? komi must be a multiple of 0.5"),
+    ] {
+        writeln!(fw.input, "{cmd}").unwrap();
+        fw.input.flush().unwrap();
+        let mut line = String::new();
+        fw.output.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), err, "answer to `{cmd}`");
+        line.clear();
+        fw.output.read_line(&mut line).unwrap();
+    }
+    // A line longer than the firmware's buffer is refused as a whole.
+    let long = format!("play b {}", "e".repeat(300));
+    writeln!(fw.input, "{long}").unwrap();
+    fw.input.flush().unwrap();
+    let mut line = String::new();
+    fw.output.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "? line too long");
+    line.clear();
+    fw.output.read_line(&mut line).unwrap();
+    fw.ask("play b e5");
+    assert!(fw.ask("showboard").contains("X"));
+    fw.ask("undo");
+    assert!(!fw.ask("showboard").contains(" X "));
+    assert!(fw.quit().success());
+}
