@@ -14,6 +14,7 @@
 //! | [`rng`] | caller-seeded randomness, identical on 32- and 64-bit targets |
 //! | [`playout`] | light and waterfall playouts with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
+//! | [`tactics`] | the tactical reader (capture / save a chain) and its region-keyed cache |
 //!
 //! # Features
 //! - `size9` / `size13` / `size19` (default): the largest board the build
@@ -30,4 +31,5 @@ pub mod history;
 pub mod playout;
 pub mod rng;
 pub mod table;
+pub mod tactics;
 pub mod zobrist;

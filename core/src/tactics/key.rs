@@ -1,0 +1,201 @@
+//! Cache keys: the problem hash (SHA-1 of a class code and a
+//! serialisation, the seed's exact scheme), the set of points a search
+//! read, and the hash of a bounding box of the board.
+
+use crate::board::Board;
+use crate::geometry::{Cell, Color, Geometry, Point, MAX_POINTS};
+use crate::zobrist;
+
+use super::Goal;
+
+/// Class code of "capture this chain" results. Random, fixed for all time.
+pub const CLASS_CAPTURE: u64 = 0x8d2f_61c4_3a9e_57b1;
+/// Class code of "save this chain" results.
+pub const CLASS_SAVE: u64 = 0x5e07_b3d9_c16a_24f8;
+/// Class code of the hint entries (the box the last search of a problem read).
+pub const CLASS_HINT: u64 = 0xf1a4_9c27_6be3_0d55;
+
+/// The reader's assumptions, hashed into every problem: a change of the
+/// search's rules must change every key.
+const ASSUMPTIONS: &[u8] = b"kosumi-reader-v1;safe-libs=3;net-depth=4;ko-threats=1";
+
+/// Return the 64-bit problem hash: SHA-1 over `class` (8 bytes LE) and
+/// `data`, the first 8 bytes of the digest read little-endian.
+pub fn class_hash(class: u64, data: &[u8]) -> u64 {
+    let mut sha = sha1_smol::Sha1::new();
+    sha.update(&class.to_le_bytes());
+    sha.update(data);
+    let d = sha.digest().bytes();
+    u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
+}
+
+/// Return the hash of a tactical problem: its class (goal, or the hint
+/// class), board size, the chain's canonical id (its lowest point) and the
+/// reader's assumptions.
+pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64 {
+    let mut buf = [0u8; 96];
+    let mut n = 0;
+    let mut put = |bytes: &[u8]| {
+        buf[n..n + bytes.len()].copy_from_slice(bytes);
+        n += bytes.len();
+    };
+    put(match goal {
+        Goal::Capture => b"capture;",
+        Goal::Save => b"save;",
+    });
+    put(b"size=");
+    put(&[size as u8]);
+    put(b";chain=");
+    put(&chain_id.0.to_le_bytes());
+    put(b";");
+    put(ASSUMPTIONS);
+    class_hash(class, &buf[..n])
+}
+
+/// Return the key part of the side to move.
+#[inline]
+pub fn side_key(mover: Color) -> u64 {
+    if mover == Color::White {
+        zobrist::white_to_move()
+    } else {
+        0
+    }
+}
+
+/// Return the key part of a ko-ban point.
+#[inline]
+pub fn ko_key(ko: Option<Point>) -> u64 {
+    ko.map_or(0, zobrist::ko)
+}
+
+/// Return the region key of one point: its stone, or "empty and relevant".
+#[inline]
+pub fn point_key(board: &Board, p: Point) -> u64 {
+    match board.at(p) {
+        Cell::Black => zobrist::stone(p, Color::Black),
+        Cell::White => zobrist::stone(p, Color::White),
+        _ => zobrist::empty(p),
+    }
+}
+
+const WORDS: usize = MAX_POINTS.div_ceil(64);
+
+/// A set of board points as a bitset: one OR per point added.
+#[derive(Clone, Copy, Debug)]
+pub struct PointBits {
+    words: [u64; WORDS],
+}
+
+impl Default for PointBits {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PointBits {
+    /// Return the empty set.
+    pub const fn new() -> Self {
+        PointBits { words: [0; WORDS] }
+    }
+
+    /// Empty the set.
+    pub fn clear(&mut self) {
+        self.words = [0; WORDS];
+    }
+
+    /// Add `p`; return whether it was new.
+    #[inline(always)]
+    pub fn insert(&mut self, p: Point) -> bool {
+        let i = p.idx();
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        let new = self.words[w] & b == 0;
+        self.words[w] |= b;
+        new
+    }
+
+    /// Query whether `p` is in the set.
+    #[inline(always)]
+    pub fn contains(&self, p: Point) -> bool {
+        let i = p.idx();
+        self.words[i / 64] & (1u64 << (i % 64)) != 0
+    }
+
+    /// Iterate over the points in the set, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            core::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(Point((w * 64 + b) as u16))
+            })
+        })
+    }
+}
+
+/// An inclusive rectangle of board coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    /// Leftmost column.
+    pub x0: u8,
+    /// Bottom row.
+    pub y0: u8,
+    /// Rightmost column.
+    pub x1: u8,
+    /// Top row.
+    pub y1: u8,
+}
+
+impl Rect {
+    /// Return the bounding box of the on-board points of `set`, grown by
+    /// one point on every side and clipped to the board; `None` for an
+    /// empty set.
+    pub fn around(set: &PointBits, geo: Geometry) -> Option<Rect> {
+        let mut r: Option<Rect> = None;
+        let last = geo.size() - 1;
+        for p in set.iter().filter(|&p| geo.on_board(p)) {
+            let (x, y) = geo.coords(p);
+            let (x0, x1) = (x.saturating_sub(1) as u8, (x + 1).min(last) as u8);
+            let (y0, y1) = (y.saturating_sub(1) as u8, (y + 1).min(last) as u8);
+            r = Some(match r {
+                None => Rect { x0, y0, x1, y1 },
+                Some(o) => Rect {
+                    x0: o.x0.min(x0),
+                    y0: o.y0.min(y0),
+                    x1: o.x1.max(x1),
+                    y1: o.y1.max(y1),
+                },
+            });
+        }
+        r
+    }
+
+    /// Query whether the rectangle lies on a board of `size`.
+    pub fn fits(self, size: usize) -> bool {
+        self.x0 <= self.x1
+            && self.y0 <= self.y1
+            && (self.x1 as usize) < size
+            && (self.y1 as usize) < size
+    }
+
+    /// Return the number of points inside.
+    pub fn area(self) -> usize {
+        (self.x1 - self.x0 + 1) as usize * (self.y1 - self.y0 + 1) as usize
+    }
+
+    /// Return the region hash of the rectangle: every point's stone key or
+    /// "empty and relevant" key.
+    pub fn hash(self, board: &Board) -> u64 {
+        let geo = board.geometry();
+        let mut h = 0;
+        for y in self.y0..=self.y1 {
+            for x in self.x0..=self.x1 {
+                h ^= point_key(board, geo.point(x as usize, y as usize));
+            }
+        }
+        h
+    }
+}

@@ -1,0 +1,208 @@
+//! Tactical reading: "can this chain be captured?" and "can it be saved?",
+//! with results cached forever under position-independent keys (the `000_*`
+//! seed).
+//!
+//! # The reader ([`search`])
+//!
+//! A depth-first boolean search with make/unmake through the board's undo
+//! journal ([`Board::play_undoable`] / [`Board::undo`]). Two node kinds,
+//! both seen from the attacker (the opponent of the target chain, the
+//! *prey*):
+//!
+//! * **attack node** (attacker to move): prey with 1 liberty: take it.
+//!   3 or more liberties (counted exactly, capped at 3): the prey is *safe*
+//!   (the ladder definition of issue 4: a chain that reaches three
+//!   liberties has escaped) and the attacker fails. 2 liberties: branch over
+//!   both liberties (the one with more empty neighbours first: block the
+//!   wider escape, the standard ladder order), the liberty of any own chain
+//!   next to the prey that is in atari (answering a counter-atari), and, in
+//!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
+//!   a liberty (second-order liberties) where the attacker's stone would
+//!   have two liberties.
+//! * **defend node** (defender to move): prey with 3+ liberties is safe.
+//!   Candidates, in order: capture an adjacent attacker chain in atari
+//!   (biggest first), extend at a liberty if that gives two or more
+//!   liberties (most liberties first), and with two liberties also
+//!   counter-ataris on adjacent attacker chains with two liberties. With no
+//!   candidate the defender passes (the attacker then moves again).
+//!
+//! A node's value is an interval of *levels* (attacker's view, ordered):
+//! `LOSE < KO_B < KO_A < WIN` (GNU Go's codes: `KO_A` the attacker wins
+//! if he takes the ko first, `KO_B` he needs a ko threat first). The
+//! attacker maximises, the defender minimises, both bounds at once, and a
+//! node cut by the depth or node budget is `[LOSE, WIN]`; a node is
+//! *proven* when its interval is a single level. This is alpha/beta bounds
+//! in the seed's sense, and what the cache stores.
+//!
+//! Ko: a move that takes a ko (the board sets a ko-ban point after it)
+//! caps the mover's result at "wins the ko" (`KO_A` for the attacker,
+//! `KO_B` for the defender). A candidate forbidden by the ko ban is played
+//! after a pass by each side (the ko threat and its answer) and caps the
+//! mover's result at "needs a threat" (`KO_B` for the attacker, `KO_A`
+//! for the defender); this is allowed once per line, so ko is reported, never
+//! looped on. Other cycles (double ko, "send two, return one") have no
+//! repetition test: the depth budget ends them, and the result is unproven.
+//!
+//! # Results and bounds ([`cache`])
+//!
+//! A root result is stored as `alpha` = (winner of the lower bound, plies
+//! reached) and `beta` = (winner of the upper bound, deepest budget the
+//! result holds for), with the two levels and the key move in the move
+//! field. `plies` is the deepest ply the evaluated tree reached. Reuse
+//! rules, for a search with depth budget `d`:
+//! * proven and no line was cut by the depth budget: valid for every
+//!   `d >= plies` (such a search walks exactly the same tree);
+//! * proven, but some line was cut: valid only for `d == plies == budget`;
+//! * unproven (depth-cut, not node-cut): valid for `d <= budget`, answered
+//!   "unproven" — a shallower search cannot prove more (values only move
+//!   from unknown to known as the budget grows), a deeper one searches again;
+//! * stopped by the node budget or a full journal: not stored.
+//!
+//! So, whenever no node budget runs out, a cached answer is the answer the
+//! search itself would give, key move and plies included.
+//!
+//! # The cache key ([`key`])
+//!
+//! `key = region ^ ko ^ side ^ problem`, the seed's scheme:
+//! * `problem`: the first 8 bytes (little-endian) of SHA-1 over the class
+//!   code (8 bytes LE) followed by a serialisation of the problem: goal,
+//!   board size (the edge is part of the shape), the chain's canonical id
+//!   (its lowest point, so "save A3" and "save B3" of one chain hash alike)
+//!   and the reader's assumptions (safe-liberty count, net depth, version).
+//!   Computed once per root search.
+//! * `region`: the XOR, over every point of a bounding box, of the stone
+//!   key or the nonzero "empty and relevant" key. The box is a margin of one
+//!   around every point the search *read* (chains whose liberties or atari
+//!   status it looked at, every point it considered playing), so the search
+//!   cannot tell apart two positions that agree inside the box, and a hit is
+//!   sound whatever is outside.
+//! * The region is known only after searching, so the root looks up twice:
+//!   a *hint* entry (class [`key::CLASS_HINT`]) keyed by the problem and the
+//!   hash of the prey, its liberties and its adjacent chains records the box
+//!   the last search of that problem read; the *result* entry is keyed by
+//!   the hash of that box. A stale hint only costs a miss. Both live in the
+//!   one global [`TacticCluster`] table, which is never flushed.
+//!
+//! Interior nodes are not cached in the global table: their region would be
+//! needed before searching them too, and ladders have almost no
+//! transpositions.
+//!
+//! # Memory
+//!
+//! The reader owns its undo journal ([`JOURNAL_WRITES`] writes over
+//! [`JOURNAL_MOVES`] plies) and never allocates; the depth budget is capped
+//! at [`MAX_DEPTH`] plies, so the recursion is at most `MAX_DEPTH + 1`
+//! node levels. Measured (`tests/tactics_reader.rs`, a 58-ply ladder on
+//! 19x19): the reader is 36.5 KB on x86-64 and 27.8 KB on i686 (almost all
+//! journal), and the recursion uses about 380 bytes per ply on x86-64 (310
+//! on i686): at most ~23 KB at `MAX_DEPTH`. [`Reader::stack_high_water`]
+//! reports the figure at run time. Candidate generation is kept out of
+//! line so its scratch arrays are not part of every recursive frame.
+//!
+//! [`Board::play_undoable`]: crate::board::Board::play_undoable
+//! [`Board::undo`]: crate::board::Board::undo
+//! [`TacticCluster`]: crate::table::TacticCluster
+
+pub mod cache;
+pub mod key;
+pub mod search;
+
+pub use search::{NoStorage, Reader, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH};
+
+use crate::geometry::Point;
+
+/// What the reading side wants.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Goal {
+    /// Capture the chain; the attacker moves first.
+    Capture,
+    /// Save the chain; its owner moves first.
+    Save,
+}
+
+/// A tactical question about the chain at `target`. The board's side to
+/// move is ignored: the goal says who moves first, as in GNU Go's
+/// `attack`/`defend`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Problem {
+    /// Capture or save.
+    pub goal: Goal,
+    /// A stone of the chain.
+    pub target: Point,
+}
+
+/// GNU Go's result codes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum Verdict {
+    /// The reading side fails (0).
+    Fails = 0,
+    /// The reading side succeeds (1).
+    Succeeds = 1,
+    /// Succeeds if the reading side takes the ko first (2).
+    KoTakeFirst = 2,
+    /// Succeeds only if the reading side first finds a ko threat (3).
+    KoNeedsThreat = 3,
+}
+
+impl Verdict {
+    /// Return GNU Go's numeric code.
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// The answer to a [`Problem`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Answer {
+    /// The result for the reading side.
+    pub verdict: Verdict,
+    /// The capturing / saving move; [`Point::PASS`] when none is needed
+    /// (saving a chain that cannot be captured anyway) or when the verdict
+    /// is [`Verdict::Fails`].
+    pub key_move: Point,
+    /// Plies to the result: the deepest ply the proof reached (the depth
+    /// budget for an unproven answer).
+    pub plies: u8,
+    /// False when a node or depth budget stopped the search; the verdict is
+    /// then `Fails` with no move.
+    pub proven: bool,
+}
+
+/// The caller's limits for one [`Reader::solve`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Budget {
+    /// Most moves played (nodes) before giving up.
+    pub nodes: u32,
+    /// Most plies in a line (capped at [`MAX_DEPTH`]).
+    pub depth: u8,
+}
+
+impl Default for Budget {
+    /// Return a generous budget: 100 000 nodes, depth 60.
+    fn default() -> Self {
+        Budget {
+            nodes: 100_000,
+            depth: 60,
+        }
+    }
+}
+
+/// The reader's counters since it was made.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ReaderStats {
+    /// Moves played by the search (one per position visited).
+    pub nodes: u64,
+    /// Result lookups in the cache (one per solve with a cache).
+    pub probes: u64,
+    /// Lookups answered from the cache.
+    pub hits: u64,
+    /// Results (and hints) written to the cache.
+    pub stores: u64,
+}

@@ -1,0 +1,678 @@
+//! The reader: root lookups in the cache, the attack/defend search, and the
+//! bookkeeping of which points the search read (see the module note of
+//! [`crate::tactics`] for the design).
+//!
+//! # What counts as read
+//!
+//! The search marks points in a bitset; the cached region is a margin of
+//! one around them (so neighbours of a marked point are covered: the
+//! liberties of a marked chain, the surroundings of a marked move). It
+//! keeps this invariant: *a chain on the board has all its stones marked or
+//! none*, and the prey and every chain next to it are marked. The root
+//! marks the prey and its adjacent chains; before the search looks at a
+//! candidate move `p` it marks `p` and every unmarked chain next to `p`
+//! (`Reader::mark_around`), which covers everything the legality test,
+//! `liberties_after` and the move itself read. A new chain next to the prey
+//! can only appear by a move next to it, so the invariant holds along every
+//! line, and undo only returns to earlier positions where it held.
+
+use core::cmp::Reverse;
+
+use crate::board::{Board, Journal, MoveError, PointSet};
+use crate::geometry::{Cell, Color, Point};
+use crate::table::{Bound, Table, TacticCluster};
+
+use super::cache::level::{KO_A, KO_B, LOSE, WIN};
+use super::cache::{pack_hint, unpack_hint, Stored};
+use super::key::{
+    ko_key, point_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT,
+    CLASS_SAVE,
+};
+use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
+
+/// Slot writes the reader's undo journal holds (16 bytes each).
+pub const JOURNAL_WRITES: usize = 2048;
+/// Plies the reader's undo journal holds.
+pub const JOURNAL_MOVES: usize = 64;
+/// Largest depth budget in plies; a ko threat exchange takes three plies,
+/// so lines stay within [`JOURNAL_MOVES`].
+pub const MAX_DEPTH: u8 = 60;
+/// Nets (second-order liberties) are tried only in the first `NET_DEPTH`
+/// plies of a line, or a broken ladder would branch at every step.
+pub const NET_DEPTH: u8 = 4;
+/// Most candidate moves per node.
+const MAX_CANDS: usize = 16;
+
+/// The storage type of a reader without a cache (never used).
+pub type NoStorage = [TacticCluster; 1];
+
+/// A node's value: an interval of levels (attacker's view), the deepest
+/// ply its tree reached, and the move that achieved it.
+#[derive(Clone, Copy, Debug)]
+struct Value {
+    lo: u8,
+    hi: u8,
+    reached: u8,
+    mv: Point,
+}
+
+impl Value {
+    const fn exact(level: u8, reached: u8) -> Value {
+        Value {
+            lo: level,
+            hi: level,
+            reached,
+            mv: Point::PASS,
+        }
+    }
+
+    const fn unknown(reached: u8) -> Value {
+        Value {
+            lo: LOSE,
+            hi: WIN,
+            reached,
+            mv: Point::PASS,
+        }
+    }
+}
+
+/// A fixed list of distinct candidate moves.
+struct Cands {
+    pts: [Point; MAX_CANDS],
+    len: usize,
+}
+
+impl Cands {
+    fn new() -> Self {
+        Cands {
+            pts: [Point::PASS; MAX_CANDS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < MAX_CANDS && !self.pts[..self.len].contains(&p) {
+            self.pts[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        &self.pts[..self.len]
+    }
+}
+
+/// The tactical reader: an optional borrowed cache (a clustered table of
+/// [`TacticCluster`]s over storage `S`, never flushed) and an owned undo
+/// journal. See the module note of [`crate::tactics`].
+pub struct Reader<'t, S = NoStorage> {
+    cache: Option<&'t mut Table<TacticCluster, S>>,
+    journal: Journal<JOURNAL_WRITES, JOURNAL_MOVES>,
+    read: PointBits,
+    stats: ReaderStats,
+    prey: Point,
+    att: Color,
+    def: Color,
+    node_limit: u64,
+    depth: u8,
+    limited: bool,
+    cut: bool,
+    stack_top: usize,
+    stack_used: usize,
+}
+
+impl Reader<'static, NoStorage> {
+    /// Return a reader without a cache (for "cache off" comparisons).
+    pub fn without_cache() -> Self {
+        Reader::with(None)
+    }
+}
+
+impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
+    /// Return a reader that looks results up in, and stores them to, `cache`.
+    pub fn new(cache: &'t mut Table<TacticCluster, S>) -> Self {
+        Reader::with(Some(cache))
+    }
+
+    fn with(cache: Option<&'t mut Table<TacticCluster, S>>) -> Self {
+        Reader {
+            cache,
+            journal: Journal::new(),
+            read: PointBits::new(),
+            stats: ReaderStats::default(),
+            prey: Point::PASS,
+            att: Color::Black,
+            def: Color::White,
+            node_limit: 0,
+            depth: 0,
+            limited: false,
+            cut: false,
+            stack_top: 0,
+            stack_used: 0,
+        }
+    }
+
+    /// Return the counters since the reader was made.
+    pub fn stats(&self) -> ReaderStats {
+        self.stats
+    }
+
+    /// Return the most stack the search's recursion has used so far, in
+    /// bytes (measured from the root node's frame to the deepest node's).
+    pub fn stack_high_water(&self) -> usize {
+        self.stack_used
+    }
+
+    /// Answer `problem` on `board` within `budget`; the board is restored
+    /// on return (its lists of chains in atari are refreshed, which changes
+    /// no position).
+    pub fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer {
+        let geo = board.geometry();
+        let target = problem.target;
+        let def = match board.at(target).color() {
+            Some(c) if geo.on_board(target) => c,
+            _ => {
+                return Answer {
+                    verdict: Verdict::Fails,
+                    key_move: Point::PASS,
+                    plies: 0,
+                    proven: true,
+                }
+            }
+        };
+        let att = def.opponent();
+        let mover = match problem.goal {
+            Goal::Capture => att,
+            Goal::Save => def,
+        };
+        board.refresh_ataris();
+        debug_assert_eq!(self.journal.depth(), 0);
+        self.journal.clear();
+        self.prey = target;
+        self.att = att;
+        self.def = def;
+        self.depth = budget.depth.min(MAX_DEPTH);
+        self.node_limit = self.stats.nodes + u64::from(budget.nodes);
+        self.limited = false;
+        self.cut = false;
+        self.read.clear();
+        let top = 0u8;
+        self.stack_top = core::ptr::addr_of!(top) as usize;
+
+        let chain_id = board.chain_stones(target).min().unwrap_or(target);
+        let class = match problem.goal {
+            Goal::Capture => CLASS_CAPTURE,
+            Goal::Save => CLASS_SAVE,
+        };
+        let size = board.size();
+        let ko = if board.to_play() == mover {
+            board.ko()
+        } else {
+            None
+        };
+        let fixed =
+            problem_hash(class, problem.goal, size, chain_id) ^ side_key(mover) ^ ko_key(ko);
+        let r0 = self.mark_root(board);
+        let hint_key = problem_hash(CLASS_HINT, problem.goal, size, chain_id) ^ r0;
+
+        if let Some(cache) = self.cache.as_deref_mut() {
+            self.stats.probes += 1;
+            if let Some(rect) = cache
+                .probe(hint_key)
+                .data
+                .and_then(|t| unpack_hint(t, size))
+            {
+                let key = fixed ^ rect.hash(board);
+                if let Some(s) = cache.probe(key).data.and_then(Stored::unpack) {
+                    if s.usable(self.depth) {
+                        self.stats.hits += 1;
+                        return answer(problem.goal, s, self.depth);
+                    }
+                }
+            }
+        }
+
+        let v = match problem.goal {
+            Goal::Capture => self.attack(board, 0, false),
+            Goal::Save => {
+                let a = self.attack(board, 0, false);
+                if a.lo == LOSE && a.hi == LOSE {
+                    Value {
+                        mv: Point::PASS,
+                        ..a
+                    }
+                } else {
+                    let d = self.defend(board, 0, false);
+                    Value {
+                        reached: d.reached.max(a.reached),
+                        ..d
+                    }
+                }
+            }
+        };
+        debug_assert_eq!(self.journal.depth(), 0);
+        let s = Stored {
+            lo: v.lo,
+            hi: v.hi,
+            plies: v.reached,
+            valid_to: if self.cut {
+                self.depth
+            } else {
+                Bound::MAX_PLIES
+            },
+            mv: v.mv,
+        };
+        if !self.limited {
+            if let (Some(cache), Some(rect)) =
+                (self.cache.as_deref_mut(), Rect::around(&self.read, geo))
+            {
+                let key = fixed ^ rect.hash(board);
+                let slot = cache.probe(key).slot;
+                cache.store(slot, s.pack(att));
+                let slot = cache.probe(hint_key).slot;
+                cache.store(slot, pack_hint(rect));
+                self.stats.stores += 2;
+            }
+        }
+        answer(problem.goal, s, self.depth)
+    }
+
+    /// Mark the prey and its adjacent chains as read; return the hash of
+    /// the prey, its liberties and its adjacent chains (the hint's region).
+    fn mark_root(&mut self, b: &Board) -> u64 {
+        let mut r0 = PointBits::new();
+        for s in b.chain_stones(self.prey) {
+            r0.insert(s);
+            self.read.insert(s);
+            for n in b.geometry().neighbours(s) {
+                match b.at(n) {
+                    Cell::Empty => {
+                        r0.insert(n);
+                    }
+                    Cell::Off => {}
+                    _ if r0.contains(n) => {}
+                    _ => {
+                        for t in b.chain_stones(n) {
+                            r0.insert(t);
+                            self.read.insert(t);
+                        }
+                    }
+                }
+            }
+        }
+        r0.iter().fold(0, |h, p| h ^ point_key(b, p))
+    }
+
+    /// Mark `p` and every unmarked chain next to it as read.
+    #[inline(never)]
+    fn mark_around(&mut self, b: &Board, p: Point) {
+        self.read.insert(p);
+        for n in b.geometry().neighbours(p) {
+            if b.at(n).color().is_some() && !self.read.contains(n) {
+                for s in b.chain_stones(n) {
+                    self.read.insert(s);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn note_stack(&mut self) {
+        let here = 0u8;
+        let used = self
+            .stack_top
+            .saturating_sub(core::ptr::addr_of!(here) as usize);
+        if used > self.stack_used {
+            self.stack_used = used;
+        }
+    }
+
+    /// Return the prey's liberty count, capped at 3.
+    #[inline]
+    fn prey_libs(&self, b: &Board) -> usize {
+        if b.in_atari(self.prey) {
+            1
+        } else {
+            b.liberty_count_capped::<3>(self.prey)
+        }
+    }
+
+    /// Push, sorted by (size descending, point), the liberty of every chain
+    /// of the attacker in atari next to the prey.
+    fn attacker_ataris(&self, b: &Board, out: &mut Cands) {
+        let prey_root = b.chain_root(self.prey);
+        let mut found: [(Reverse<usize>, Point); 8] = [(Reverse(0), Point::PASS); 8];
+        let mut n = 0;
+        for &r in b.chains_in_atari(self.att) {
+            let touches = b.chain_stones(r).any(|s| {
+                b.geometry()
+                    .neighbours(s)
+                    .iter()
+                    .any(|&m| b.chain_root(m) == prey_root)
+            });
+            if touches && n < found.len() {
+                if let Some(l) = b.atari_liberty(r) {
+                    found[n] = (Reverse(b.chain_size(r)), l);
+                    n += 1;
+                }
+            }
+        }
+        found[..n].sort_unstable();
+        for &(_, l) in &found[..n] {
+            out.push(l);
+        }
+    }
+
+    /// Attack node: the attacker moves against the prey.
+    fn attack(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
+        self.note_stack();
+        match self.attack_moves(b, k) {
+            Ok(c) => self.moves(b, k, threat, true, &c),
+            Err(v) => v,
+        }
+    }
+
+    /// Return the attacker's candidates, or the value of a settled node.
+    /// Kept out of line so its locals are not part of every recursive frame.
+    #[inline(never)]
+    fn attack_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let libs = self.prey_libs(b);
+        if libs >= 3 {
+            return Err(Value::exact(LOSE, k));
+        }
+        let mut c = Cands::new();
+        if libs == 1 {
+            c.push(b.atari_liberty(self.prey).unwrap_or(Point::PASS));
+        } else {
+            let ls: PointSet<2> = b.liberties(self.prey);
+            let (mut l1, mut l2) = (ls.as_slice()[0], ls.as_slice()[1]);
+            self.read.insert(l1);
+            self.read.insert(l2);
+            let rank = |l: Point| (Reverse(b.neighbour_count(l, Cell::Empty)), l);
+            if rank(l2) < rank(l1) {
+                core::mem::swap(&mut l1, &mut l2);
+            }
+            c.push(l1);
+            c.push(l2);
+            self.attacker_ataris(b, &mut c);
+            if k < NET_DEPTH {
+                for l in [l1, l2] {
+                    for n in b.geometry().neighbours(l) {
+                        if b.at(n) == Cell::Empty && n != l1 && n != l2 {
+                            self.mark_around(b, n);
+                            if b.liberties_after::<2>(n, self.att) >= 2 {
+                                c.push(n);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// Defend node: the defender moves to save the prey.
+    fn defend(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
+        self.note_stack();
+        match self.defend_moves(b, k) {
+            Ok(c) => self.moves(b, k, threat, false, &c),
+            Err(v) => v,
+        }
+    }
+
+    /// Return the defender's candidates, or the value of a settled node.
+    #[inline(never)]
+    fn defend_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let libs = self.prey_libs(b);
+        if libs >= 3 {
+            return Err(Value::exact(LOSE, k));
+        }
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        if libs == 1 {
+            let l = b.atari_liberty(self.prey).unwrap_or(Point::PASS);
+            self.mark_around(b, l);
+            if b.liberties_after::<2>(l, self.def) >= 2 {
+                c.push(l);
+            }
+        } else {
+            let ls: PointSet<2> = b.liberties(self.prey);
+            let mut ext = [(Reverse(0usize), Point::PASS); 2];
+            for (i, &l) in ls.as_slice().iter().enumerate() {
+                self.mark_around(b, l);
+                ext[i] = (Reverse(b.liberties_after::<4>(l, self.def)), l);
+            }
+            ext.sort_unstable();
+            for (Reverse(n), l) in ext {
+                if n >= 2 {
+                    c.push(l);
+                }
+            }
+            self.counter_ataris(b, &mut c);
+        }
+        Ok(c)
+    }
+
+    /// Push, in point order, the liberties of adjacent attacker chains with
+    /// two liberties where a defender stone would have two liberties.
+    fn counter_ataris(&mut self, b: &Board, out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        let geo = b.geometry();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) != Cell::stone(self.att) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let ls: PointSet<3> = b.liberties(r);
+                if ls.len() == 2 {
+                    for &q in ls.as_slice() {
+                        if n < pts.len() {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.def) >= 2 {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Play a move through the journal; `false` if it does not fit.
+    #[inline(always)]
+    fn play(&mut self, b: &mut Board, p: Point, c: Color) -> bool {
+        b.play_undoable(p, c, &mut self.journal).is_ok()
+    }
+
+    /// Take back the last move.
+    #[inline(always)]
+    fn undo(&mut self, b: &mut Board) {
+        b.undo(&mut self.journal);
+    }
+
+    /// Return whether `c` may play `p`, or why not.
+    #[inline(always)]
+    fn legality(b: &Board, p: Point, c: Color) -> Result<(), MoveError> {
+        b.check_move(p, c)
+    }
+
+    /// Try the candidates for the attacker (maximising) or the defender
+    /// (minimising) and combine their values.
+    fn moves(&mut self, b: &mut Board, k: u8, threat: bool, attacker: bool, c: &Cands) -> Value {
+        let me = if attacker { self.att } else { self.def };
+        let (mut lo, mut hi) = if attacker { (LOSE, LOSE) } else { (WIN, WIN) };
+        let mut mv = Point::PASS;
+        let mut reached = k;
+        let mut any = false;
+        for &p in c.as_slice() {
+            self.mark_around(b, p);
+            let v = match Self::legality(b, p, me) {
+                Ok(()) => self.child(b, k, threat, attacker, p, false),
+                Err(MoveError::Ko) if !threat => self.child(b, k, threat, attacker, p, true),
+                Err(_) => continue,
+            };
+            reached = reached.max(v.reached);
+            if attacker {
+                if !any || v.lo > lo {
+                    mv = p;
+                }
+                lo = lo.max(v.lo);
+                hi = hi.max(v.hi);
+                any = true;
+                if lo == WIN {
+                    break;
+                }
+            } else {
+                if !any || v.hi < hi {
+                    mv = p;
+                }
+                lo = lo.min(v.lo);
+                hi = hi.min(v.hi);
+                any = true;
+                if hi == LOSE {
+                    break;
+                }
+            }
+        }
+        if !any {
+            if attacker {
+                return Value::exact(LOSE, k);
+            }
+            // No defence worth trying: the defender passes.
+            return self.child(b, k, threat, false, Point::PASS, false);
+        }
+        Value {
+            lo,
+            hi,
+            reached,
+            mv,
+        }
+    }
+
+    /// Play `p` for the side (after a ko threat exchange if `via_threat`),
+    /// evaluate the opponent's node, take the move back.
+    fn child(
+        &mut self,
+        b: &mut Board,
+        k: u8,
+        threat: bool,
+        attacker: bool,
+        p: Point,
+        via_threat: bool,
+    ) -> Value {
+        let (me, other) = if attacker {
+            (self.att, self.def)
+        } else {
+            (self.def, self.att)
+        };
+        let plies = if via_threat { 3 } else { 1 };
+        if k + plies > self.depth {
+            self.cut = true;
+            return Value::unknown(k);
+        }
+        if self.stats.nodes >= self.node_limit {
+            self.limited = true;
+            return Value::unknown(k);
+        }
+        if via_threat {
+            // The mover plays a ko threat (a pass here), the opponent
+            // answers it (a pass), and the ko ban is gone.
+            if !self.play(b, Point::PASS, me) {
+                self.limited = true;
+                return Value::unknown(k);
+            }
+            if b.play_undoable(Point::PASS, other, &mut self.journal)
+                .is_err()
+            {
+                self.undo(b);
+                self.limited = true;
+                return Value::unknown(k);
+            }
+            self.stats.nodes += 2;
+        }
+        if !self.play(b, p, me) {
+            if via_threat {
+                self.undo(b);
+                self.undo(b);
+            }
+            self.limited = true;
+            return Value::unknown(k);
+        }
+        self.stats.nodes += 1;
+        let took_ko = !p.is_pass() && b.ko().is_some();
+        let k2 = k + plies;
+        let threat = threat || via_threat;
+        let mut v = if !attacker {
+            self.attack(b, k2, threat)
+        } else if b.at(self.prey) == Cell::Empty {
+            Value::exact(WIN, k2)
+        } else {
+            self.defend(b, k2, threat)
+        };
+        for _ in 0..plies {
+            self.undo(b);
+        }
+        if attacker {
+            let cap = if via_threat {
+                KO_B
+            } else if took_ko {
+                KO_A
+            } else {
+                WIN
+            };
+            v.lo = v.lo.min(cap);
+            v.hi = v.hi.min(cap);
+        } else {
+            let floor = if via_threat {
+                KO_A
+            } else if took_ko {
+                KO_B
+            } else {
+                LOSE
+            };
+            v.lo = v.lo.max(floor);
+            v.hi = v.hi.max(floor);
+        }
+        v.mv = p;
+        v
+    }
+}
+
+/// Turn a result (attacker's levels) into the answer for `goal`.
+fn answer(goal: Goal, s: Stored, depth: u8) -> Answer {
+    if s.lo != s.hi {
+        return Answer {
+            verdict: Verdict::Fails,
+            key_move: Point::PASS,
+            plies: depth,
+            proven: false,
+        };
+    }
+    let verdict = match (goal, s.lo) {
+        (Goal::Capture, WIN) | (Goal::Save, LOSE) => Verdict::Succeeds,
+        (Goal::Capture, KO_A) | (Goal::Save, KO_B) => Verdict::KoTakeFirst,
+        (Goal::Capture, KO_B) | (Goal::Save, KO_A) => Verdict::KoNeedsThreat,
+        _ => Verdict::Fails,
+    };
+    Answer {
+        verdict,
+        key_move: if verdict == Verdict::Fails {
+            Point::PASS
+        } else {
+            s.mv
+        },
+        plies: s.plies,
+        proven: true,
+    }
+}
