@@ -823,3 +823,23 @@ fn garbage_never_stops_the_engine() {
     assert!(answered > 1500, "only {answered} answers");
     g.quit();
 }
+
+#[test]
+fn attack_and_defend_answer_in_gnu_go_format() {
+    let mut g = Gtp::new();
+    g.ok("boardsize 9");
+    // A black stone in atari-to-be: white to capture by ladder at D3.
+    g.play_all(&[("b", "d4"), ("w", "d5"), ("w", "e4"), ("w", "c4")]);
+    assert_eq!(g.ok("attack d4"), "1 D3");
+    assert_eq!(g.ok("defend d4"), "1 D3");
+    // A lone white stone with four liberties cannot be captured.
+    assert_eq!(g.ok("attack e4"), "0");
+    assert_eq!(g.err("attack a1"), "vertex must not be empty");
+    assert_eq!(g.err("attack"), "syntax error");
+    assert_eq!(g.err("defend z99"), "invalid color or coordinate");
+    // The cache is never flushed: asking again, after undo and replay, agrees.
+    g.ok("undo");
+    g.ok("play w c4");
+    assert_eq!(g.ok("attack d4"), "1 D3");
+    g.quit();
+}

@@ -45,6 +45,8 @@ pub enum Failure {
     CannotLoad,
     /// `printsgf` could not write the file.
     CannotWrite,
+    /// `attack`/`defend` of a point without a stone.
+    EmptyVertex,
 }
 
 impl fmt::Display for Failure {
@@ -64,6 +66,7 @@ impl fmt::Display for Failure {
             Failure::CannotOpen => "cannot open file",
             Failure::CannotLoad => "cannot load file",
             Failure::CannotWrite => "cannot write file",
+            Failure::EmptyVertex => "vertex must not be empty",
         })
     }
 }
@@ -111,6 +114,8 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "showboard", handler: showboard },
     Command { name: "printsgf", handler: printsgf },
     Command { name: "is_legal", handler: is_legal },
+    Command { name: "attack", handler: super::tactics::attack },
+    Command { name: "defend", handler: super::tactics::defend },
 ];
 
 /// Return the table row of the command `name`.

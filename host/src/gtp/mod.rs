@@ -25,6 +25,7 @@ pub mod game;
 pub mod handicap;
 pub mod parse;
 pub mod sgf;
+pub mod tactics;
 
 use std::io::{self, BufRead, Write};
 
@@ -62,17 +63,16 @@ impl Default for Args {
 /// each is created in [`Engine::new`] and reached by handlers as
 /// `engine.services.NAME`.
 #[derive(Default)]
-pub struct Services {}
+pub struct Services {
+    /// The tactical reader's cache (`attack`, `defend`).
+    pub tactics: tactics::Tactics,
+}
 
 /// A GTP session: the game, the services, and the options it started with.
 pub struct Engine {
     /// The game being played.
     pub game: Game,
     /// Searcher, reader and their storage (see [`Services`]).
-    #[allow(
-        dead_code,
-        reason = "read by genmove, attack and defend, which come later"
-    )]
     pub services: Services,
     /// The options given on the command line.
     pub args: Args,

@@ -1,0 +1,62 @@
+//! `attack V` and `defend V`: the core's tactical reader behind GNU Go's
+//! commands and answer format (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`).
+//!
+//! The reader's cache is one table allocated here once, at start-up, and
+//! never flushed: results are keyed by the region the reading depended on,
+//! so they stay valid across moves, undo and `loadsgf`.
+
+use kosumi_core::geometry::Point;
+use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
+use kosumi_core::tactics::{Budget, Goal, Problem, Reader, Verdict};
+
+use super::commands::{Failure, Reply};
+use super::Engine;
+
+/// Bytes of the tactical cache.
+const CACHE_BYTES: usize = 16 << 20;
+
+/// The tactical reader's cache, owned by the engine.
+pub struct Tactics {
+    cache: Table<TacticCluster, Box<[TacticCluster]>>,
+}
+
+impl Default for Tactics {
+    fn default() -> Self {
+        let clusters = clusters_in::<TacticCluster>(CACHE_BYTES);
+        let storage = vec![<TacticCluster as Cluster>::EMPTY; clusters].into_boxed_slice();
+        Tactics {
+            cache: Table::new(storage).unwrap_or_else(|e| panic!("tactical cache: {e:?}")),
+        }
+    }
+}
+
+/// `attack V`: can the chain at V be captured, its opponent moving first?
+pub fn attack(engine: &mut Engine, args: &[String]) -> Reply {
+    read(engine, args, Goal::Capture)
+}
+
+/// `defend V`: can the chain at V be saved, its owner moving first?
+pub fn defend(engine: &mut Engine, args: &[String]) -> Reply {
+    read(engine, args, Goal::Save)
+}
+
+fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
+    let [v] = args else {
+        return Err(Failure::Syntax);
+    };
+    let target = super::commands::parse_vertex(engine, v)?;
+    let mut board = engine.game.board().clone();
+    if target.is_pass() || board.at(target).color().is_none() {
+        return Err(Failure::EmptyVertex);
+    }
+    let mut reader = Reader::new(&mut engine.services.tactics.cache);
+    let answer = reader.solve(&mut board, Problem { goal, target }, Budget::default());
+    let code = answer.verdict.code();
+    if answer.verdict == Verdict::Fails {
+        return Ok("0".into());
+    }
+    let mut buf = [0u8; 4];
+    let geo = board.geometry();
+    let mv: Point = answer.key_move;
+    Ok(format!("{code} {}", geo.vertex_str(mv, &mut buf).to_uppercase()))
+}
