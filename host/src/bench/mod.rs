@@ -6,6 +6,7 @@ use clap::Subcommand;
 pub mod playouts;
 pub mod sizes;
 pub mod table;
+pub mod tactics;
 
 #[derive(Subcommand, Debug)]
 pub enum BenchCommand {
@@ -15,6 +16,8 @@ pub enum BenchCommand {
     Table(table::Args),
     /// Memory taken by the core's types in this build.
     Sizes(sizes::Args),
+    /// Tactical reader over the problem suite and random positions.
+    Tactics(tactics::Args),
 }
 
 /// Run one benchmark command.
@@ -26,5 +29,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Playouts(args) => playouts::run(&args),
         BenchCommand::Table(args) => table::run(&args),
         BenchCommand::Sizes(args) => sizes::run(&args),
+        BenchCommand::Tactics(args) => tactics::run(&args),
     }
 }
