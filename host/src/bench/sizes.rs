@@ -4,9 +4,10 @@
 
 use std::mem::{align_of, size_of};
 
-use kosumi_core::board::{Board, Journal};
+use kosumi_core::board::Board;
 use kosumi_core::geometry::{MAX_POINTS, MAX_SIZE};
 use kosumi_core::table::{BestMoveCluster, DepthCluster, TacticCluster};
+use kosumi_core::tactics::{NoStorage, Reader};
 
 /// Arguments of `kosumi bench sizes`.
 #[derive(clap::Args, Debug, Default)]
@@ -24,9 +25,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let rows: Vec<(&str, usize, usize)> = vec![
         ("Board", size_of::<Board>(), align_of::<Board>()),
         (
-            "Journal<4096, 64> (tactical undo)",
-            size_of::<Journal<4096, 64>>(),
-            align_of::<Journal<4096, 64>>(),
+            "tactics::Reader (journal included)",
+            size_of::<Reader<'static, NoStorage>>(),
+            align_of::<Reader<'static, NoStorage>>(),
         ),
         (
             "DepthCluster",
