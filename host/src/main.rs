@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod gtp;
+mod matchrun;
 
 /// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.
 #[derive(Parser, Debug)]
@@ -32,6 +33,8 @@ enum Command {
     /// Run a benchmark and print its figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Play a match between two GTP engines (win rate with a 95% interval).
+    Match(matchrun::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +42,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Some(Command::Bench(cmd)) => bench::run(cmd),
         Some(Command::Gtp(args)) => gtp::run(args),
+        Some(Command::Match(args)) => matchrun::run(&args),
         None => gtp::run(cli.gtp),
     };
     match result {

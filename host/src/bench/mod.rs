@@ -4,6 +4,7 @@
 use clap::Subcommand;
 
 pub mod playouts;
+pub mod search;
 pub mod sizes;
 pub mod table;
 pub mod tactics;
@@ -18,6 +19,8 @@ pub enum BenchCommand {
     Sizes(sizes::Args),
     /// Tactical reader over the problem suite and random positions.
     Tactics(tactics::Args),
+    /// One full search from the empty board on one thread.
+    Search(search::Args),
 }
 
 /// Run one benchmark command.
@@ -30,5 +33,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Table(args) => table::run(&args),
         BenchCommand::Sizes(args) => sizes::run(&args),
         BenchCommand::Tactics(args) => tactics::run(&args),
+        BenchCommand::Search(args) => search::run(&args),
     }
 }

@@ -12,7 +12,7 @@ use std::fmt;
 use kosumi_core::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 
 use super::game::{PlayError, SetupError};
-use super::{handicap, sgf, Engine};
+use super::{genmove, handicap, sgf, Engine};
 
 /// A failed command; its `Display` is the GTP error text.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -94,7 +94,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "version", handler: version },
     Command { name: "known_command", handler: known_command },
     Command { name: "list_commands", handler: list_commands },
-    Command { name: "quit", handler: quit },
+    Command { name: "quit", handler: genmove::quit },
     // Setup (§6.3.2).
     Command { name: "boardsize", handler: boardsize },
     Command { name: "clear_board", handler: clear_board },
@@ -104,16 +104,30 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "set_free_handicap", handler: set_free_handicap },
     // Core play (§6.3.3). `genmove` joins here with the searcher.
     Command { name: "play", handler: play },
+    Command { name: "genmove", handler: genmove::genmove },
     Command { name: "undo", handler: undo },
     // Tournament (§6.3.4).
     Command { name: "final_score", handler: final_score },
+    Command { name: "final_status_list", handler: genmove::final_status_list },
+    Command { name: "time_settings", handler: genmove::time_settings },
+    Command { name: "time_left", handler: genmove::time_left },
+    Command { name: "kgs-time_settings", handler: genmove::kgs_time_settings },
+    Command { name: "kgs-genmove_cleanup", handler: genmove::genmove_cleanup },
     // Regression (§6.3.5).
     Command { name: "loadsgf", handler: loadsgf },
+    Command { name: "reg_genmove", handler: genmove::reg_genmove },
     // Debug and extensions (GNU Go's names). `attack`/`defend` join here
     // with the tactical reader.
     Command { name: "showboard", handler: showboard },
     Command { name: "printsgf", handler: printsgf },
     Command { name: "is_legal", handler: is_legal },
+    // Analysis and kosumi's own (genmove.rs).
+    Command { name: "lz-analyze", handler: genmove::lz_analyze },
+    Command { name: "lz-genmove_analyze", handler: genmove::lz_genmove_analyze },
+    Command { name: "gogui-analyze_commands", handler: genmove::gogui_analyze_commands },
+    Command { name: "kosumi-setoption", handler: genmove::setoption },
+    Command { name: "kosumi-savebook", handler: genmove::savebook },
+    Command { name: "kosumi-loadbook", handler: genmove::loadbook },
     Command { name: "attack", handler: super::tactics::attack },
     Command { name: "defend", handler: super::tactics::defend },
 ];
@@ -218,11 +232,6 @@ fn list_commands(_: &mut Engine, args: &[String]) -> Reply {
     exactly::<0>(args)?;
     let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
     Ok(names.join("\n"))
-}
-
-fn quit(engine: &mut Engine, _: &[String]) -> Reply {
-    engine.quit = true;
-    Ok(String::new())
 }
 
 // ---- setup ---------------------------------------------------------------

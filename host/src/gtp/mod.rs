@@ -24,7 +24,11 @@ pub mod commands;
 pub mod game;
 pub mod handicap;
 pub mod parse;
+pub mod book;
+pub mod genmove;
+pub mod searcher;
 pub mod sgf;
+pub mod timecontrol;
 pub mod tactics;
 
 use std::io::{self, BufRead, Write};
@@ -44,6 +48,9 @@ pub struct Args {
     /// Log every command and answer to stderr.
     #[arg(long)]
     pub verbose: bool,
+    /// Search options (`genmove`).
+    #[command(flatten)]
+    pub search: genmove::SearchArgs,
 }
 
 impl Default for Args {
@@ -52,6 +59,7 @@ impl Default for Args {
             size: 19,
             komi: 7.5,
             verbose: false,
+            search: genmove::SearchArgs::default(),
         }
     }
 }
@@ -66,6 +74,8 @@ impl Default for Args {
 pub struct Services {
     /// The tactical reader's cache (`attack`, `defend`).
     pub tactics: tactics::Tactics,
+    /// The searcher, its options and the game clock (`genmove`).
+    pub play: genmove::Play,
 }
 
 /// A GTP session: the game, the services, and the options it started with.
@@ -96,9 +106,13 @@ impl Engine {
                 kosumi_core::geometry::MAX_SIZE
             )
         })?;
+        let services = Services {
+            play: genmove::Play::new(&args.search)?,
+            ..Services::default()
+        };
         Ok(Engine {
             game,
-            services: Services::default(),
+            services,
             args,
             quit: false,
         })

@@ -1,0 +1,582 @@
+//! Monte-Carlo tree search: UCT with RAVE, priors, waterfall playouts, a
+//! fixed node pool that prunes when full, and Valkyria's best-move table with
+//! iterative deepening (the `003_*` seed).
+//!
+//! # How to read this module
+//!
+//! | file | what it is |
+//! |---|---|
+//! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
+//! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move) |
+//! | [`uct`] | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
+//! | [`best_move_table`] | per position: 64-bit key, best move, log2 visits, log2 depth |
+//! | [`deepening`] | iterations guided by the table; the seed's per-iteration report |
+//! | [`time`] | budgets and the caller's clock |
+//!
+//! # Design
+//!
+//! * **Storage from the caller.** [`Search`] owns no memory it was not
+//!   given: the node array (`[Node; N]` as a `static` on the firmware, a
+//!   `Vec<Node>` sized by `--tree-mb` on the host) and, per call, the
+//!   best-move table. Two boards, an AMAF map and a path live inside it
+//!   (a few tens of KiB on 19x19).
+//! * **Selection** (Pachi's `ucb1amaf`, no exploration term): a child's
+//!   score is `beta * amaf + (1 - beta) * mean` with
+//!   `beta = a / (a + n + a * n / RAVE_EQUIV)`, `n` real and `a` AMAF
+//!   playouts. Priors are virtual AMAF playouts, so they fade as real
+//!   playouts come in. No logarithm, no square root: the core has no `libm`.
+//! * **Expansion** of a node after [`Params::expand_after`] visits (the
+//!   root at once): every legal move that does not fill an own eye-like
+//!   point, plus pass. The position's key is probed in the table; a hit
+//!   gives its best move a gentle prior.
+//! * **Full pool:** before a playout that might not find room for one more
+//!   expansion, the tree's best moves go to the table, and the children of
+//!   the least visited nodes are dropped (the visit threshold doubles until
+//!   at most half of the pool is in use); the search goes on.
+//! * **Between moves** the subtree of the new position (found among the
+//!   root's children and grandchildren by key) becomes the root.
+//! * **Determinism:** one thread, a fixed seed ([`Search::set_seed`]) and a
+//!   playouts-only [`Budget`] give the same moves and the same tree every
+//!   time; the clock is only read for time budgets.
+//!
+//! Positional superko is the caller's: it passes the root moves that would
+//! repeat a position as `excluded`; inside the tree only simple ko applies.
+
+pub mod best_move_table;
+pub mod deepening;
+pub mod node;
+pub mod prior;
+pub mod time;
+mod uct;
+
+pub use best_move_table::BestMoveTable;
+pub use deepening::{DeepeningParams, IterationReport};
+pub use node::{Node, Pool};
+pub use time::{Budget, Clock, NoClock};
+
+use crate::board::Board;
+use crate::geometry::{Point, MAX_POINTS, MAX_SIZE};
+use crate::playout::{Policy, RuleStats};
+use crate::rng::{self, Rng};
+use crate::table::BestMoveCluster;
+use deepening::Deepening;
+
+/// Longest path from the root the tree walk follows.
+pub const MAX_PATH: usize = 1024;
+
+/// Most moves a node can have: every point, and pass.
+pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE + 1;
+
+/// Tuning constants of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Real visits before a node other than the root is expanded (at least 1).
+    pub expand_after: u32,
+    /// RAVE equivalence: the real playouts at which AMAF and mean weigh the same.
+    pub rave_equiv: f32,
+    /// The playout policy.
+    pub policy: Policy,
+    /// Iterative deepening.
+    pub deepening: DeepeningParams,
+    /// Nodes with fewer visits are not written to the best-move table.
+    pub store_min_visits: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            expand_after: 2,
+            rave_equiv: 3000.0,
+            policy: Policy::waterfall(),
+            deepening: DeepeningParams::default(),
+            store_min_visits: 32,
+        }
+    }
+}
+
+/// Why a search could not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The node pool cannot hold three full expansions on this board.
+    PoolTooSmall {
+        /// Nodes needed at least.
+        needed: usize,
+    },
+}
+
+impl core::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SearchError::PoolTooSmall { needed } => {
+                write!(f, "node pool too small: at least {needed} nodes needed")
+            }
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The most visited root move (never an excluded one).
+    pub best: Point,
+    /// Its win rate for the side to move.
+    pub win_rate: f32,
+    /// Its visits.
+    pub visits: u32,
+    /// Playouts run by this search.
+    pub playouts: u32,
+    /// Visits the root had before this search (reused tree).
+    pub reused: u32,
+    /// Nodes in the pool at the end.
+    pub nodes: usize,
+    /// Iterations (1 without deepening).
+    pub iterations: u32,
+    /// Table hits and misses of all expansions.
+    pub hits: u32,
+    /// See `hits`.
+    pub misses: u32,
+    /// Times the full pool was pruned.
+    pub prunes: u32,
+    /// Deepest tree path walked.
+    pub max_depth: u32,
+}
+
+/// Statistics of one root move, for analysis output.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveInfo {
+    /// The move.
+    pub mv: Point,
+    /// Real playouts through it.
+    pub visits: u32,
+    /// Its win rate for the side to move at the root.
+    pub win_rate: f32,
+    /// Its AMAF value (priors included).
+    pub amaf: f32,
+    /// Its index in the pool (for [`Search::pv`]).
+    pub node: u32,
+}
+
+/// A Monte-Carlo tree search over node storage `P`.
+pub struct Search<P> {
+    pool: Pool<P>,
+    params: Params,
+    root: Board,
+    board: Board,
+    komi2: i16,
+    rng: Rng,
+    stats: RuleStats,
+    amaf: [u32; MAX_POINTS],
+    path: [u32; MAX_PATH],
+    excluded: [u16; MAX_MOVES],
+    n_excluded: usize,
+    deepening: Deepening,
+    counters: Counters,
+}
+
+/// Counters of one [`Search::run`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Counters {
+    hits: u32,
+    misses: u32,
+    prunes: u32,
+    max_depth: u32,
+}
+
+impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
+    /// Return a search over the node storage `nodes`, seeded with 1.
+    ///
+    /// Returns `None` if `nodes` holds fewer than two nodes.
+    pub fn new(nodes: P, params: Params) -> Option<Self> {
+        let board = Board::new(MAX_SIZE).ok()?;
+        Some(Search {
+            pool: Pool::new(nodes)?,
+            params,
+            root: board.clone(),
+            board,
+            komi2: 0,
+            rng: rng::seeded(1),
+            stats: RuleStats::default(),
+            amaf: [0; MAX_POINTS],
+            path: [0; MAX_PATH],
+            excluded: [0; MAX_MOVES],
+            n_excluded: 0,
+            deepening: Deepening::default(),
+            counters: Counters::default(),
+        })
+    }
+
+    /// Reseed the random generator (searches are deterministic per seed).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = rng::seeded(seed);
+    }
+
+    /// Return the parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Change the parameters (the tree is kept).
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+    }
+
+    /// Drop the tree.
+    pub fn clear_tree(&mut self) {
+        self.pool.clear();
+    }
+
+    /// Return the node pool.
+    pub fn pool(&self) -> &Pool<P> {
+        &self.pool
+    }
+
+    /// Return the playout rule statistics so far.
+    pub fn rule_stats(&self) -> &RuleStats {
+        &self.stats
+    }
+
+    /// Return the smallest pool that can search a `size` x `size` board.
+    pub const fn min_nodes(size: usize) -> usize {
+        4 * (size * size + 2)
+    }
+
+    /// Search `board` (komi `komi2 / 2`) within `budget` and return the best
+    /// move, never one of `excluded` (the caller's superko-illegal moves).
+    ///
+    /// The table, if any, guides expansions and receives the tree's best
+    /// moves; `on_iteration` hears of every finished iteration.
+    ///
+    /// # Errors
+    /// [`SearchError::PoolTooSmall`] for a pool that cannot hold three full
+    /// expansions of this board.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "position, rules, budget and the caller's storage, clock and log: each is needed"
+    )]
+    pub fn run<T, C>(
+        &mut self,
+        board: &Board,
+        komi2: i16,
+        excluded: &[Point],
+        budget: Budget,
+        mut table: Option<&mut BestMoveTable<T>>,
+        clock: &mut C,
+        on_iteration: &mut dyn FnMut(&IterationReport),
+    ) -> Result<SearchResult, SearchError>
+    where
+        T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
+        C: Clock + ?Sized,
+    {
+        let needed = Self::min_nodes(board.size());
+        if self.pool.capacity() < needed {
+            return Err(SearchError::PoolTooSmall { needed });
+        }
+        self.n_excluded = 0;
+        for &p in excluded.iter().take(MAX_MOVES) {
+            self.excluded[self.n_excluded] = p.0;
+            self.n_excluded += 1;
+        }
+        self.reuse_tree(board, komi2);
+        self.root.copy_from(board);
+        self.komi2 = komi2;
+        self.counters = Counters::default();
+        self.deepening = Deepening::start(&self.params.deepening);
+        if let Some(t) = table.as_deref_mut() {
+            t.new_search();
+        }
+        let reused = self.pool.nodes()[0].visits;
+        let mut done = 0u32;
+        while done < budget.playouts {
+            if done.is_multiple_of(time::CLOCK_EVERY)
+                && done > 0
+                && self.should_stop(done, &budget, clock)
+            {
+                break;
+            }
+            self.make_room(table.as_deref_mut());
+            self.playout(table.as_deref_mut());
+            done += 1;
+            if self.deepening.playout(&self.params.deepening) {
+                self.end_iteration(done, table.as_deref_mut(), on_iteration);
+                self.pool.retain(0, u32::MAX);
+                self.deepening.next();
+            }
+        }
+        if self.deepening.playouts > 0 || self.deepening.iteration == 0 {
+            self.end_iteration(done, table, on_iteration);
+        }
+        let best = self.best_child();
+        let (mv, win_rate, visits) = match best {
+            Some(i) => {
+                let n = &self.pool.nodes()[i];
+                (Point(n.mv), n.win_rate(), n.visits)
+            }
+            None => (Point::PASS, 0.5, 0),
+        };
+        Ok(SearchResult {
+            best: mv,
+            win_rate,
+            visits,
+            playouts: done,
+            reused,
+            nodes: self.pool.len(),
+            iterations: self.deepening.iteration + 1,
+            hits: self.counters.hits,
+            misses: self.counters.misses,
+            prunes: self.counters.prunes,
+            max_depth: self.counters.max_depth,
+        })
+    }
+
+    /// Report the iteration that ends and write the tree's best moves to the table.
+    fn end_iteration<T>(
+        &mut self,
+        total: u32,
+        table: Option<&mut BestMoveTable<T>>,
+        on_iteration: &mut dyn FnMut(&IterationReport),
+    ) where
+        T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
+    {
+        if let Some(t) = table {
+            self.store_tree(t);
+        }
+        let (best, win_rate, visits) = match self.best_child() {
+            Some(i) => {
+                let n = &self.pool.nodes()[i];
+                (Point(n.mv), n.win_rate(), n.visits)
+            }
+            None => (Point::PASS, 0.5, 0),
+        };
+        on_iteration(&IterationReport {
+            iteration: self.deepening.iteration,
+            best,
+            win_rate,
+            visits,
+            hits: self.deepening.hits,
+            misses: self.deepening.misses,
+            playouts: self.deepening.playouts,
+            total_playouts: total,
+        });
+    }
+
+    /// Query whether the clock or the early-stop rule ends the search after `done` playouts.
+    fn should_stop<C: Clock + ?Sized>(
+        &mut self,
+        done: u32,
+        budget: &Budget,
+        clock: &mut C,
+    ) -> bool {
+        let mut left = budget.playouts - done;
+        if let Some(limit) = budget.time_ms {
+            let now = clock.elapsed_ms();
+            if now >= limit {
+                return true;
+            }
+            if now > 0 {
+                let rate = f64::from(done) / now as f64;
+                let by_time = ((limit - now) as f64 * rate) as u32;
+                left = left.min(by_time);
+            }
+        }
+        if !budget.early_stop {
+            return false;
+        }
+        let (mut first, mut second) = (0u32, 0u32);
+        for i in self.pool.nodes()[0].children() {
+            let v = self.pool.nodes()[i].visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > second + left
+    }
+
+    /// Return the pool index of the most visited root child that is not excluded.
+    fn best_child(&self) -> Option<usize> {
+        let nodes = self.pool.nodes();
+        let mut best: Option<usize> = None;
+        for i in nodes[0].children() {
+            let n = &nodes[i];
+            if self.is_excluded(n.mv) {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some(b) => {
+                    let o = &nodes[b];
+                    n.visits > o.visits || (n.visits == o.visits && n.win_rate() > o.win_rate())
+                }
+            };
+            if better {
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn is_excluded(&self, mv: u16) -> bool {
+        self.excluded[..self.n_excluded].contains(&mv)
+    }
+
+    /// Keep the subtree of `board` from the last search if there is one.
+    fn reuse_tree(&mut self, board: &Board, komi2: i16) {
+        let key = board.hash();
+        let nodes = self.pool.nodes();
+        if komi2 != self.komi2 || board.size() != self.root.size() || !nodes[0].is_expanded() {
+            self.pool.clear();
+            return;
+        }
+        if nodes[0].key == key {
+            return;
+        }
+        let mut found = None;
+        'outer: for c in nodes[0].children() {
+            if nodes[c].is_expanded() && nodes[c].key == key {
+                found = Some(c);
+                break;
+            }
+            for g in nodes[c].children() {
+                if nodes[g].is_expanded() && nodes[g].key == key {
+                    found = Some(g);
+                    break 'outer;
+                }
+            }
+        }
+        match found {
+            Some(i) => {
+                self.pool.retain(i as u32, 0);
+            }
+            None => self.pool.clear(),
+        }
+    }
+
+    /// Write the best move of every well-visited expanded node to `table`.
+    fn store_tree<T>(&mut self, table: &mut BestMoveTable<T>)
+    where
+        T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
+    {
+        self.pool.compute_heights();
+        let min = self.params.store_min_visits;
+        let nodes = self.pool.nodes();
+        for (i, n) in nodes.iter().enumerate() {
+            if !n.is_expanded() || n.visits < min {
+                continue;
+            }
+            let mut best = n.first_child as usize;
+            for c in n.children() {
+                if nodes[c].visits > nodes[best].visits {
+                    best = c;
+                }
+            }
+            if nodes[best].visits > 0 {
+                table.put(
+                    n.key,
+                    Point(nodes[best].mv),
+                    nodes[best].visits,
+                    self.pool.height(i),
+                );
+            }
+        }
+    }
+
+    /// Prune the tree if the next playout might not find room for an expansion.
+    fn make_room<T>(&mut self, table: Option<&mut BestMoveTable<T>>)
+    where
+        T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
+    {
+        let need = self.root.size() * self.root.size() + 2;
+        let cap = self.pool.capacity();
+        if cap - self.pool.len() >= need {
+            return;
+        }
+        if let Some(t) = table {
+            self.store_tree(t);
+        }
+        let mut threshold = self.params.expand_after.max(1) * 2;
+        while threshold < u32::MAX / 2 && self.pool.count_retained(0, threshold) > cap / 2 {
+            threshold *= 2;
+        }
+        self.pool.retain(0, threshold);
+        if cap - self.pool.len() < need {
+            self.pool.retain(0, u32::MAX);
+        }
+        self.counters.prunes += 1;
+    }
+
+    /// Write the statistics of the root's moves into `out`, most visited
+    /// first; return how many were written.
+    pub fn root_moves(&self, out: &mut [MoveInfo]) -> usize {
+        let nodes = self.pool.nodes();
+        let mut n = 0;
+        for i in nodes[0].children() {
+            let c = &nodes[i];
+            if c.visits == 0 || self.is_excluded(c.mv) {
+                continue;
+            }
+            let info = MoveInfo {
+                mv: Point(c.mv),
+                visits: c.visits,
+                win_rate: c.win_rate(),
+                amaf: if c.amaf_visits > 0.0 {
+                    c.amaf_wins / c.amaf_visits
+                } else {
+                    0.5
+                },
+                node: i as u32,
+            };
+            // Insertion into the sorted prefix.
+            let mut k = n.min(out.len());
+            if k == out.len() {
+                if k == 0 || out[k - 1].visits >= info.visits {
+                    continue;
+                }
+                k -= 1;
+            } else {
+                n += 1;
+            }
+            while k > 0 && out[k - 1].visits < info.visits {
+                out[k] = out[k - 1];
+                k -= 1;
+            }
+            out[k] = info;
+        }
+        n
+    }
+
+    /// Write the principal variation starting with the pool node `node`
+    /// (most visited child at each step) into `out`; return its length.
+    pub fn pv(&self, node: u32, out: &mut [Point]) -> usize {
+        let nodes = self.pool.nodes();
+        let mut i = node as usize;
+        let mut n = 0;
+        while i < nodes.len() && n < out.len() {
+            out[n] = Point(nodes[i].mv);
+            n += 1;
+            let mut best: Option<usize> = None;
+            for c in nodes[i].children() {
+                if nodes[c].visits > 0 && best.is_none_or(|b| nodes[c].visits > nodes[b].visits) {
+                    best = Some(c);
+                }
+            }
+            match best {
+                Some(b) => i = b,
+                None => break,
+            }
+        }
+        n
+    }
+
+    /// Return the win rate of the side to move at the root over all playouts.
+    pub fn root_win_rate(&self) -> f32 {
+        let r = &self.pool.nodes()[0];
+        if r.visits == 0 {
+            0.5
+        } else {
+            1.0 - r.wins / r.visits as f32
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! One playout of the search: walk down the tree by UCT-RAVE, expand the
+//! leaf if it has been visited enough, play the position out with the
+//! waterfall policy, and back the result up the path (wins) and to the
+//! siblings along it (AMAF).
+//!
+//! AMAF bookkeeping: `amaf[p]` holds `(index + 1) << 1 | colour` of the
+//! first move at `p` in this playout's move sequence (tree moves first,
+//! then playout moves), 0 if none. The children of the path node at depth
+//! `k` are updated for the moves their colour played first at index `k`
+//! or later.
+
+use super::best_move_table::BestMoveTable;
+use super::prior::prior;
+use super::{Search, MAX_MOVES, MAX_PATH};
+use crate::geometry::{Color, Point};
+use crate::playout::playout_observed;
+use crate::table::BestMoveCluster;
+
+use super::node::Node;
+
+/// The value of a finished playout for `c`: 1 win, 0 loss, 0.5 draw.
+#[inline(always)]
+fn value_for(margin2: i32, c: Color) -> f32 {
+    let black = if margin2 > 0 {
+        1.0
+    } else if margin2 < 0 {
+        0.0
+    } else {
+        0.5
+    };
+    match c {
+        Color::Black => black,
+        Color::White => 1.0 - black,
+    }
+}
+
+impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
+    /// Run one playout from the root.
+    pub(super) fn playout<T>(&mut self, mut table: Option<&mut BestMoveTable<T>>)
+    where
+        T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
+    {
+        self.board.copy_from(&self.root);
+        let cells = self.root.geometry().cells();
+        self.amaf[..cells].fill(0);
+        let root_color = self.root.to_play();
+        let mut node = 0u32;
+        let mut depth = 0usize;
+        self.path[0] = 0;
+        let mut color = root_color;
+        loop {
+            if self.board.passes() >= 2 {
+                break;
+            }
+            let n = &self.pool.nodes()[node as usize];
+            if !n.is_expanded() {
+                let ripe = node == 0 || n.visits >= self.params.expand_after.max(1);
+                if !ripe || !self.expand(node, table.as_deref_mut()) {
+                    break;
+                }
+            }
+            let child = self.select(node, depth == 0);
+            let mv = Point(self.pool.nodes()[child as usize].mv);
+            self.board.play_legal(mv, color);
+            if !mv.is_pass() && self.amaf[mv.idx()] == 0 {
+                self.amaf[mv.idx()] = ((depth as u32 + 1) << 1) | color.idx() as u32;
+            }
+            color = color.opponent();
+            node = child;
+            depth += 1;
+            self.path[depth] = child;
+            if depth + 1 >= MAX_PATH {
+                break;
+            }
+        }
+        if depth as u32 > self.counters.max_depth {
+            self.counters.max_depth = depth as u32;
+        }
+        // Play out; the sequence index continues after the tree moves.
+        let mut seq = depth as u32;
+        let amaf = &mut self.amaf;
+        let outcome = playout_observed(
+            &mut self.board,
+            self.params.policy,
+            self.komi2,
+            &mut self.rng,
+            &mut self.stats,
+            |p, c| {
+                if !p.is_pass() && amaf[p.idx()] == 0 {
+                    amaf[p.idx()] = ((seq + 1) << 1) | c.idx() as u32;
+                }
+                seq += 1;
+            },
+        );
+        let margin2 = outcome.score.margin2();
+        self.back_up(depth, root_color, margin2);
+    }
+
+    /// Add the result to the path's nodes and the AMAF statistics of their children.
+    fn back_up(&mut self, depth: usize, root_color: Color, margin2: i32) {
+        let nodes = self.pool.nodes_mut();
+        let amaf = &self.amaf;
+        // The side to move at depth k: the root's colour flipped k times.
+        let mut to_move = root_color;
+        for k in 0..=depth {
+            let id = self.path[k] as usize;
+            let mover = to_move.opponent();
+            let n = &mut nodes[id];
+            n.visits += 1;
+            n.wins += value_for(margin2, mover);
+            if n.is_expanded() {
+                let v = value_for(margin2, to_move);
+                let c = to_move.idx() as u32;
+                let range = n.children();
+                for ch in &mut nodes[range] {
+                    let e = amaf[Point(ch.mv).idx()];
+                    if ch.mv != 0 && e & 1 == c && (e >> 1) > k as u32 {
+                        ch.amaf_visits += 1.0;
+                        ch.amaf_wins += v;
+                    }
+                }
+            }
+            to_move = to_move.opponent();
+        }
+    }
+
+    /// Return the child of `node` with the best UCT-RAVE score.
+    #[inline]
+    fn select(&self, node: u32, at_root: bool) -> u32 {
+        let nodes = self.pool.nodes();
+        let range = nodes[node as usize].children();
+        let equiv = self.params.rave_equiv;
+        let skip = at_root && self.n_excluded > 0;
+        let mut best = range.start;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in range {
+            let ch = &nodes[i];
+            if skip && self.is_excluded(ch.mv) {
+                continue;
+            }
+            let n = ch.visits as f32;
+            let a = ch.amaf_visits;
+            let amaf = if a > 0.0 { ch.amaf_wins / a } else { 0.5 };
+            let score = if n == 0.0 {
+                amaf
+            } else {
+                let mean = ch.wins / n;
+                let beta = a / (a + n + a * n / equiv);
+                beta * amaf + (1.0 - beta) * mean
+            };
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best as u32
+    }
+
+    /// Give `node` (the position on `self.board`) its children; return
+    /// `false` if the pool has no room.
+    fn expand<T>(&mut self, node: u32, table: Option<&mut BestMoveTable<T>>) -> bool
+    where
+        T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
+    {
+        let board = &self.board;
+        let c = board.to_play();
+        let mut moves = [0u16; MAX_MOVES];
+        let mut n = 0;
+        for p in board.empty_points() {
+            if n < MAX_MOVES - 1
+                && board.is_playout_move(p, c)
+                && !(node == 0 && self.is_excluded(p.0))
+            {
+                moves[n] = p.0;
+                n += 1;
+            }
+        }
+        moves[n] = Point::PASS.0;
+        n += 1;
+        let key = board.hash();
+        let stored = match table {
+            Some(t) => {
+                let hit = t.get(key);
+                self.counters.hits += hit.is_some() as u32;
+                self.counters.misses += hit.is_none() as u32;
+                self.deepening.probe(hit.is_some());
+                hit
+            }
+            None => None,
+        };
+        let Some(first) = self.pool.alloc_children(node, n) else {
+            return false;
+        };
+        let nodes = self.pool.nodes_mut();
+        nodes[node as usize].key = key;
+        for (k, &mv) in moves[..n].iter().enumerate() {
+            let hint = stored.filter(|s| s.mv == mv).map(|s| s.visits_log2);
+            let pr = prior(&self.board, Point(mv), c, hint);
+            let ch = &mut nodes[first as usize + k];
+            ch.mv = mv;
+            ch.amaf_visits = pr.visits;
+            ch.amaf_wins = pr.wins;
+        }
+        true
+    }
+}

@@ -1,0 +1,312 @@
+//! The search: determinism, legality, pool exhaustion and pruning, tree
+//! reuse, the best-move table and iterative deepening.
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::history::History;
+use kosumi_core::search::{
+    BestMoveTable, Budget, DeepeningParams, IterationReport, NoClock, Node, Params, Pool, Search,
+    SearchResult,
+};
+use kosumi_core::table::{BestMoveCluster, Cluster};
+
+type Tbl = BestMoveTable<Vec<BestMoveCluster>>;
+
+fn table(clusters: usize) -> Tbl {
+    BestMoveTable::new(vec![BestMoveCluster::EMPTY; clusters]).unwrap()
+}
+
+fn search(nodes: usize, params: Params, seed: u64) -> Search<Vec<Node>> {
+    let mut s = Search::new(vec![Node::EMPTY; nodes], params).unwrap();
+    s.set_seed(seed);
+    s
+}
+
+fn run(s: &mut Search<Vec<Node>>, b: &Board, t: Option<&mut Tbl>, n: u32) -> SearchResult {
+    s.run(
+        b,
+        14,
+        &[],
+        Budget::playouts(n),
+        t,
+        &mut NoClock,
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
+/// Check the pool's links: every child block's parent is its owner, child
+/// blocks follow their parent, and everything in use is reachable once.
+fn check_tree<S: AsRef<[Node]> + AsMut<[Node]>>(pool: &Pool<S>) {
+    let nodes = pool.nodes();
+    let mut seen = vec![0u8; nodes.len()];
+    seen[0] = 1;
+    for (i, n) in nodes.iter().enumerate() {
+        for c in n.children() {
+            assert!(c > i, "child {c} before its parent {i}");
+            assert!(c < nodes.len());
+            seen[c] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s == 1),
+        "a node is unreachable or shared"
+    );
+}
+
+#[test]
+fn same_seed_same_search() {
+    let b = Board::new(9).unwrap();
+    let mut t1 = table(1024);
+    let mut t2 = table(1024);
+    let mut a = search(200_000, Params::default(), 5);
+    let mut c = search(200_000, Params::default(), 5);
+    let ra = run(&mut a, &b, Some(&mut t1), 5000);
+    let rc = run(&mut c, &b, Some(&mut t2), 5000);
+    assert_eq!(ra, rc);
+    assert_eq!(a.pool().nodes(), c.pool().nodes());
+    // A different seed gives a different tree.
+    let mut d = search(200_000, Params::default(), 6);
+    let mut t3 = table(1024);
+    run(&mut d, &b, Some(&mut t3), 5000);
+    assert_ne!(a.pool().nodes(), d.pool().nodes());
+}
+
+#[test]
+fn static_pool_works() {
+    static_search::<4096>();
+}
+
+fn static_search<const N: usize>() {
+    let nodes = [Node::EMPTY; N];
+    let mut s = Search::new(nodes, Params::default()).unwrap();
+    let b = Board::new(9).unwrap();
+    let r = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b,
+            14,
+            &[],
+            Budget::playouts(2000),
+            None,
+            &mut NoClock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert!(r.prunes > 0, "4096 nodes must fill on 2000 playouts");
+    check_tree(s.pool());
+}
+
+#[test]
+fn pool_too_small_is_an_error() {
+    let mut s = search(100, Params::default(), 1);
+    let b = Board::new(9).unwrap();
+    let r = s.run::<Vec<BestMoveCluster>, _>(
+        &b,
+        14,
+        &[],
+        Budget::playouts(10),
+        None,
+        &mut NoClock,
+        &mut |_| {},
+    );
+    assert!(r.is_err());
+}
+
+/// A tiny pool and long searches: the pool prunes, the search goes on, and a
+/// whole self-played game consists of legal moves.
+#[test]
+fn tiny_pool_prunes_and_plays_legal_moves() {
+    let mut s = search(Search::<Vec<Node>>::min_nodes(9) * 2, Params::default(), 3);
+    let mut t = table(256);
+    let mut b = Board::new(9).unwrap();
+    let mut h: History<1024> = History::new();
+    h.push(b.position_hash());
+    let mut prunes = 0;
+    for _ in 0..60 {
+        let c = b.to_play();
+        let excluded: Vec<Point> = b
+            .empty_points()
+            .filter(|&p| b.is_legal(p, c) && h.repeats(&b, p, c))
+            .collect();
+        let r = s
+            .run(
+                &b,
+                14,
+                &excluded,
+                Budget::playouts(3000),
+                Some(&mut t),
+                &mut NoClock,
+                &mut |_| {},
+            )
+            .unwrap();
+        check_tree(s.pool());
+        prunes += r.prunes;
+        assert!(b.is_legal(r.best, c), "illegal move {:?}", r.best);
+        assert!(!h.repeats(&b, r.best, c), "superko move {:?}", r.best);
+        b.play_legal(r.best, c);
+        h.push(b.position_hash());
+        if b.passes() >= 2 {
+            break;
+        }
+    }
+    assert!(prunes > 10, "only {prunes} prunes");
+}
+
+#[test]
+fn retain_reroots_and_prunes() {
+    let mut s = search(
+        100_000,
+        Params {
+            deepening: DeepeningParams {
+                enabled: false,
+                ..DeepeningParams::default()
+            },
+            ..Params::default()
+        },
+        2,
+    );
+    let b = Board::new(9).unwrap();
+    run(&mut s, &b, None, 3000);
+    check_tree(s.pool());
+    // Play the best move and its best answer: the tree is reused.
+    let r = run(&mut s, &b, None, 1);
+    let mut b2 = b.clone();
+    b2.play_legal(r.best, Color::Black);
+    let r2 = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b2,
+            14,
+            &[],
+            Budget::playouts(1),
+            None,
+            &mut NoClock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert!(r2.reused > 100, "reused only {}", r2.reused);
+    check_tree(s.pool());
+    assert_eq!(s.pool().nodes()[0].key, b2.hash());
+}
+
+#[test]
+fn excluded_moves_are_never_chosen() {
+    let b = Board::new(9).unwrap();
+    let mut s = search(100_000, Params::default(), 4);
+    let first = run(&mut s, &b, None, 2000).best;
+    s.clear_tree();
+    let r = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b,
+            14,
+            &[first],
+            Budget::playouts(2000),
+            None,
+            &mut NoClock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_ne!(r.best, first);
+}
+
+#[test]
+fn takes_an_obvious_capture() {
+    // Four white stones in atari at G6; black must take them.
+    let b = Board::from_diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . X X X X . . .
+         . X O O O O . . .
+         . . X X X X . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Color::Black,
+    )
+    .unwrap();
+    let mut s = search(200_000, Params::default(), 1);
+    let r = run(&mut s, &b, None, 3000);
+    let geo = b.geometry();
+    assert_eq!(r.best, geo.parse_vertex("G6").unwrap());
+}
+
+#[test]
+fn table_is_written_and_guides_a_new_tree() {
+    let b = Board::new(9).unwrap();
+    let mut t = table(4096);
+    let mut s = search(300_000, Params::default(), 9);
+    let r = run(&mut s, &b, Some(&mut t), 4000);
+    let stored = t.get(b.hash()).expect("the root's best move is stored");
+    assert_eq!(stored.mv, r.best.0);
+    s.clear_tree();
+    let r2 = run(&mut s, &b, Some(&mut t), 4000);
+    assert!(r2.hits > 0, "a new tree over a warm table hits it");
+}
+
+#[test]
+fn deepening_reports_iterations() {
+    let b = Board::new(9).unwrap();
+    let mut t = table(4096);
+    let params = Params {
+        deepening: DeepeningParams {
+            enabled: true,
+            first: 500,
+            keep_going_hits: 0.5,
+        },
+        ..Params::default()
+    };
+    let mut s = search(300_000, params, 9);
+    let mut lines: Vec<IterationReport> = Vec::new();
+    let r = s
+        .run(
+            &b,
+            14,
+            &[],
+            Budget::playouts(8000),
+            Some(&mut t),
+            &mut NoClock,
+            &mut |r| lines.push(*r),
+        )
+        .unwrap();
+    assert!(lines.len() >= 3, "{lines:?}");
+    assert_eq!(lines.len() as u32, r.iterations);
+    assert_eq!(lines.iter().map(|l| l.playouts).sum::<u32>(), 8000);
+    assert!(lines.iter().skip(1).any(|l| l.hits > 0), "{lines:?}");
+}
+
+#[test]
+fn time_budget_stops() {
+    let b = Board::new(9).unwrap();
+    let mut s = search(300_000, Params::default(), 9);
+    let mut calls = 0u64;
+    // A fake clock that advances 1 ms per read: 50 ms is 50 reads.
+    let mut clock = || {
+        calls += 1;
+        calls
+    };
+    let r = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b,
+            14,
+            &[],
+            Budget::time(50, 1_000_000),
+            None,
+            &mut clock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert!(r.playouts <= 64 * 51, "{}", r.playouts);
+}
+
+#[test]
+fn table_entry_survives_low_quality_overwrite() {
+    let mut t = table(1);
+    let key = 0x1234_5678_9abc_def0;
+    assert!(t.put(key, Point(30), 1 << 12, 8));
+    // A brief revisit with few visits does not erase a deep result.
+    assert!(!t.put(key, Point(31), 4, 2));
+    assert_eq!(t.get(key).unwrap().mv, 30);
+    assert!(t.put(key, Point(31), 1 << 12, 8));
+    assert_eq!(t.get(key).unwrap().mv, 31);
+    let _ = BestMoveCluster::EMPTY.entries();
+}

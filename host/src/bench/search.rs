@@ -1,0 +1,130 @@
+//! `kosumi bench search`: one full search from the empty board on one
+//! thread, with a fixed seed and playout count (deterministic: the printed
+//! signature changes only when search behaviour changes).
+
+use std::time::Instant;
+
+use kosumi_core::board::Board;
+use kosumi_core::search::{Budget, Params};
+
+use super::playouts::komi2;
+use crate::gtp::searcher::Searcher;
+
+/// Arguments of `kosumi bench search`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    pub size: usize,
+    /// Playouts of the search.
+    #[arg(long, default_value_t = 20_000)]
+    pub playouts: u32,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Komi.
+    #[arg(long, default_value_t = 7.0, allow_negative_numbers = true)]
+    pub komi: f64,
+    /// Node pool in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub tree_mb: usize,
+    /// Best-move table in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash_mb: usize,
+    /// Search without the best-move table.
+    #[arg(long)]
+    pub no_table: bool,
+    /// Search without iterative deepening.
+    #[arg(long)]
+    pub no_deepening: bool,
+    /// Print the per-iteration lines to stderr.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Print one JSON object instead of a report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Run the search benchmark.
+///
+/// # Errors
+/// Bad size, komi or pool size.
+pub fn run(args: &Args) -> Result<(), String> {
+    let board = Board::new(args.size).map_err(|_| {
+        format!(
+            "board size {} is not supported (2..={})",
+            args.size,
+            kosumi_core::geometry::MAX_SIZE
+        )
+    })?;
+    let komi2 = komi2(args.komi)?;
+    if args.playouts == 0 {
+        return Err("--playouts must be at least 1".into());
+    }
+    let mut params = Params::default();
+    params.deepening.enabled = !args.no_deepening;
+    let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
+    s.use_table = !args.no_table;
+    let start = Instant::now();
+    let r = s.run(
+        &board,
+        komi2,
+        &[],
+        Budget::playouts(args.playouts),
+        args.verbose,
+    )?;
+    let secs = start.elapsed().as_secs_f64();
+    let pps = f64::from(r.playouts) / secs;
+    let mut buf = [0u8; 4];
+    let best = board.geometry().vertex_str(r.best, &mut buf).to_string();
+    if args.json {
+        let obj = serde_json::json!({
+            "size": args.size,
+            "playouts": r.playouts,
+            "seed": args.seed,
+            "komi": args.komi,
+            "seconds": secs,
+            "playouts_per_sec": pps,
+            "nodes": r.nodes,
+            "best_move": best,
+            "win_rate": r.win_rate,
+            "best_visits": r.visits,
+            "iterations": r.iterations,
+            "table_hits": r.hits,
+            "table_misses": r.misses,
+            "table_entries": s.table_used(),
+            "prunes": r.prunes,
+            "max_depth": r.max_depth,
+            "table": !args.no_table,
+            "deepening": !args.no_deepening,
+        });
+        println!("{obj}");
+        return Ok(());
+    }
+    println!(
+        "kosumi bench search: {}x{}, {} playouts, seed {}, komi {}, table {}, deepening {}",
+        args.size,
+        args.size,
+        r.playouts,
+        args.seed,
+        args.komi,
+        if args.no_table { "off" } else { "on" },
+        if args.no_deepening { "off" } else { "on" },
+    );
+    println!("  [speed]  {:.1} kpps ({secs:.3} s)", pps / 1e3);
+    println!(
+        "  [best]   {best}, win rate {:.3}, {} visits",
+        r.win_rate, r.visits
+    );
+    println!(
+        "  [tree]   {} nodes, depth {}, {} prunes, {} iterations",
+        r.nodes, r.max_depth, r.prunes, r.iterations
+    );
+    println!(
+        "  [table]  {} hits, {} misses, {} entries",
+        r.hits,
+        r.misses,
+        s.table_used()
+    );
+    Ok(())
+}

@@ -1,0 +1,747 @@
+//! Playing commands: `genmove`, `reg_genmove`, `kgs-genmove_cleanup`,
+//! `lz-genmove_analyze`, `lz-analyze`, the clock (`time_settings`,
+//! `kgs-time_settings`, `time_left`), `final_status_list`, and kosumi's
+//! own `kosumi-setoption`, `kosumi-savebook`, `kosumi-loadbook`; `quit`
+//! saves the book.
+//!
+//! A move is chosen in four steps: (1) if the opponent just passed and
+//! passing now wins by area (Tromp-Taylor), pass; (2) search the position
+//! with the root moves that would repeat a position (superko) excluded;
+//! (3) resign if the best move's win rate is below the threshold; (4)
+//! check the move against the game once more (board and superko) and fall
+//! back to the next most visited legal move, or pass. The move is then
+//! played through [`Game::play`](super::game::Game::play), so undo and
+//! superko stay consistent.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Cell, Color, Point};
+use kosumi_core::playout::{playout, Policy, RuleStats};
+use kosumi_core::rng;
+use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
+
+use super::commands::{color_name, parse_color, Failure, Reply};
+use super::game::PlayError;
+use super::searcher::Searcher;
+use super::timecontrol::TimeControl;
+use super::{book, Engine};
+
+/// Search options, on the command line and through `kosumi-setoption`.
+#[derive(clap::Args, Debug, Clone, PartialEq)]
+pub struct SearchArgs {
+    /// Playouts per move (with no --time: exactly this many, deterministic).
+    #[arg(long)]
+    pub playouts: Option<u32>,
+    /// Seconds per move when the controller sets no time control (default 1).
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Search threads (only 1 is implemented; more are accepted and ignored).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Search tree (node pool) size in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub tree_mb: usize,
+    /// Best-move table size in MiB (a book sets its own size).
+    #[arg(long, default_value_t = 16)]
+    pub hash_mb: usize,
+    /// Best-move table file: loaded at start, saved on quit and kosumi-savebook.
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Resign when the best move's win rate falls below this (0 never resigns).
+    #[arg(long, default_value_t = 0.05)]
+    pub resign: f64,
+    /// Random seed of the search.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Search without the best-move table.
+    #[arg(long)]
+    pub no_table: bool,
+    /// Search without iterative deepening.
+    #[arg(long)]
+    pub no_deepening: bool,
+}
+
+impl Default for SearchArgs {
+    fn default() -> Self {
+        SearchArgs {
+            playouts: None,
+            time: None,
+            threads: 1,
+            tree_mb: 256,
+            hash_mb: 16,
+            book: None,
+            resign: 0.05,
+            seed: 1,
+            no_table: false,
+            no_deepening: false,
+        }
+    }
+}
+
+/// Most playouts of a time-limited search.
+const MAX_PLAYOUTS: u32 = 50_000_000;
+/// Playouts before resigning is considered.
+const RESIGN_MIN_PLAYOUTS: u32 = 2_000;
+/// Playouts of the ownership estimate of `final_status_list`.
+const OWNERSHIP_PLAYOUTS: u32 = 400;
+
+/// The playing service: the searcher (built on first use), options, clock.
+#[derive(Default)]
+pub struct Play {
+    /// The searcher; `None` until the first search or a book load.
+    pub searcher: Option<Searcher>,
+    /// Current search options.
+    pub opts: SearchArgs,
+    /// The game's clock.
+    pub clock: TimeControl,
+    /// Result of the last search (for analysis and tests).
+    pub last: Option<SearchResult>,
+}
+
+impl Play {
+    /// Return a service with `opts`, loading the book if it names an existing file.
+    ///
+    /// # Errors
+    /// A message for a book that cannot be read or is corrupt.
+    pub fn new(opts: &SearchArgs) -> Result<Play, String> {
+        let mut play = Play {
+            opts: opts.clone(),
+            ..Play::default()
+        };
+        if let Some(path) = &opts.book {
+            if path.exists() {
+                let (table, generation) = book::load(path)?;
+                let s = play.searcher_mut()?;
+                s.table = table;
+                s.generation = generation;
+            }
+        }
+        Ok(play)
+    }
+
+    /// Return the searcher, building it from the options on first use.
+    ///
+    /// # Errors
+    /// A message for a tree too small.
+    pub fn searcher_mut(&mut self) -> Result<&mut Searcher, String> {
+        if self.searcher.is_none() {
+            let s = Searcher::new(
+                self.opts.tree_mb,
+                self.opts.hash_mb,
+                self.params(),
+                self.opts.seed,
+            )?;
+            self.searcher = Some(s);
+        }
+        let params = self.params();
+        let use_table = !self.opts.no_table;
+        let s = self.searcher.as_mut().ok_or("no searcher")?;
+        s.search.set_params(params);
+        s.use_table = use_table;
+        Ok(s)
+    }
+
+    fn params(&self) -> Params {
+        let mut p = Params::default();
+        p.deepening.enabled = !self.opts.no_deepening;
+        p
+    }
+
+    /// Save the book to `path` (or the `--book` file).
+    ///
+    /// # Errors
+    /// No file named, or an I/O error.
+    pub fn save_book(&mut self, path: Option<PathBuf>) -> Result<(), String> {
+        let path = path
+            .or_else(|| self.opts.book.clone())
+            .ok_or("no book file: give one or start with --book")?;
+        let s = self.searcher_mut()?;
+        book::save(&path, &s.table, s.generation)
+    }
+}
+
+/// What `genmove` answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A move or pass.
+    Move(Point),
+    /// Resignation.
+    Resign,
+}
+
+/// How a move is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Normal,
+    /// `kgs-genmove_cleanup`: no pass while the opponent has dead stones.
+    Cleanup,
+}
+
+/// Return the board with `c` to move.
+fn board_for(engine: &Engine, c: Color) -> Board {
+    let mut b = engine.game.board().clone();
+    if b.to_play() != c {
+        b.set_to_play(c);
+    }
+    b
+}
+
+/// Return the moves of `c` the board allows but superko forbids.
+fn superko_moves(engine: &Engine, board: &Board, c: Color) -> Vec<Point> {
+    let game = &engine.game;
+    board
+        .empty_points()
+        .filter(|&p| board.is_legal(p, c) && game.check(c, p) == Err(PlayError::Superko))
+        .collect()
+}
+
+/// Return the budget of the next search for `c`.
+fn budget(engine: &Engine, c: Color) -> Budget {
+    let opts = &engine.services.play.opts;
+    let tc = engine
+        .services
+        .play
+        .clock
+        .budget(c.idx(), engine.game.board().empty_count());
+    let secs = match (tc, opts.time, opts.playouts) {
+        (Some(t), Some(cap), _) => Some(t.min(cap)),
+        (Some(t), None, _) => Some(t),
+        (None, Some(t), _) => Some(t),
+        (None, None, Some(_)) => None,
+        (None, None, None) => Some(1.0),
+    };
+    match secs {
+        Some(s) => Budget::time(
+            (s.max(0.0) * 1000.0) as u64,
+            opts.playouts.unwrap_or(MAX_PLAYOUTS),
+        ),
+        None => Budget::playouts(opts.playouts.unwrap_or(10_000)),
+    }
+}
+
+/// Return the per-point share of playouts that `Color::Black` owns at the end
+/// (indexed by point), from `n` waterfall playouts of `board`.
+pub fn ownership(board: &Board, komi2: i16, n: u32, seed: u64) -> Vec<f32> {
+    let geo = board.geometry();
+    let mut black = vec![0u32; geo.cells()];
+    let mut rng = rng::seeded(seed);
+    let mut stats = RuleStats::default();
+    let mut b = board.clone();
+    for _ in 0..n {
+        b.copy_from(board);
+        playout(&mut b, Policy::waterfall(), komi2, &mut rng, &mut stats);
+        for p in geo.points() {
+            let owner = match b.at(p) {
+                Cell::Black => Some(Color::Black),
+                Cell::White => Some(Color::White),
+                _ => {
+                    let nb = b.neighbour_count(p, Cell::Black) > 0;
+                    let nw = b.neighbour_count(p, Cell::White) > 0;
+                    match (nb, nw) {
+                        (true, false) => Some(Color::Black),
+                        (false, true) => Some(Color::White),
+                        _ => None,
+                    }
+                }
+            };
+            if owner == Some(Color::Black) {
+                black[p.idx()] += 2;
+            } else if owner.is_none() {
+                black[p.idx()] += 1;
+            }
+        }
+    }
+    black
+        .iter()
+        .map(|&v| v as f32 / (2 * n.max(1)) as f32)
+        .collect()
+}
+
+/// Return the stones the ownership estimate calls dead.
+fn dead_stones(board: &Board, komi2: i16) -> Vec<Point> {
+    let own = ownership(board, komi2, OWNERSHIP_PLAYOUTS, 7);
+    board
+        .geometry()
+        .points()
+        .filter(|&p| match board.at(p) {
+            Cell::Black => own[p.idx()] < 0.3,
+            Cell::White => own[p.idx()] > 0.7,
+            _ => false,
+        })
+        .collect()
+}
+
+/// Choose the move of `c` (not played).
+fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> {
+    let board = board_for(engine, c);
+    let komi2 = engine.game.komi2();
+    let opp_passed = engine
+        .game
+        .moves()
+        .last()
+        .is_some_and(|m| m.color == c.opponent() && m.point.is_pass());
+    // (1) The opponent passed and passing wins by area: end the game.
+    if mode == Mode::Normal && opp_passed && board.score(komi2).winner() == Some(c) {
+        return Ok(Choice::Move(Point::PASS));
+    }
+    let mut excluded = superko_moves(engine, &board, c);
+    if mode == Mode::Cleanup {
+        let dead = dead_stones(&board, komi2);
+        if dead
+            .iter()
+            .any(|&p| board.at(p) == Cell::stone(c.opponent()))
+        {
+            excluded.push(Point::PASS);
+        }
+    }
+    let budget = budget(engine, c);
+    let verbose = engine.args.verbose;
+    let play = &mut engine.services.play;
+    let resign = play.opts.resign;
+    let searcher = play.searcher_mut().map_err(|_| Failure::Syntax)?;
+    let result = searcher
+        .run(&board, komi2, &excluded, budget, verbose)
+        .map_err(|_| Failure::Syntax)?;
+    let mut infos = [MoveInfo {
+        mv: Point::PASS,
+        visits: 0,
+        win_rate: 0.0,
+        amaf: 0.0,
+        node: 0,
+    }; 16];
+    let n = searcher.search.root_moves(&mut infos);
+    play.last = Some(result);
+    if verbose {
+        let geo = board.geometry();
+        let mut buf = [0u8; 4];
+        eprintln!(
+            "kosumi: {} {} win {:.3} visits {} playouts {} (+{} reused) nodes {} iters {} hits {} misses {} prunes {}",
+            color_name(c),
+            geo.vertex_str(result.best, &mut buf),
+            result.win_rate,
+            result.visits,
+            result.playouts,
+            result.reused,
+            result.nodes,
+            result.iterations,
+            result.hits,
+            result.misses,
+            result.prunes
+        );
+    }
+    // (3) Resign a hopeless game.
+    if resign > 0.0
+        && result.playouts + result.reused >= RESIGN_MIN_PLAYOUTS
+        && f64::from(result.win_rate) < resign
+        && !result.best.is_pass()
+    {
+        return Ok(Choice::Resign);
+    }
+    // (4) Only a move the game accepts.
+    let game = &engine.game;
+    let candidates = std::iter::once(result.best).chain(infos[..n].iter().map(|i| i.mv));
+    for p in candidates {
+        if mode == Mode::Cleanup && p.is_pass() && excluded.contains(&Point::PASS) {
+            continue;
+        }
+        if game.check(c, p).is_ok() {
+            return Ok(Choice::Move(p));
+        }
+    }
+    // Anything legal that is not an own eye, else pass.
+    for p in board.empty_points() {
+        if board.is_playout_move(p, c) && game.check(c, p).is_ok() {
+            return Ok(Choice::Move(p));
+        }
+    }
+    Ok(Choice::Move(Point::PASS))
+}
+
+/// Return the vertex text of a choice.
+fn choice_text(engine: &Engine, ch: Choice) -> String {
+    match ch {
+        Choice::Resign => "resign".into(),
+        Choice::Move(p) => {
+            let mut buf = [0u8; 4];
+            engine
+                .game
+                .board()
+                .geometry()
+                .vertex_str(p, &mut buf)
+                .to_string()
+        }
+    }
+}
+
+/// Parse the one colour argument.
+fn one_color(args: &[String]) -> Result<Color, Failure> {
+    match args {
+        [c] => parse_color(c),
+        _ => Err(Failure::Syntax),
+    }
+}
+
+/// Choose and play.
+fn generate(engine: &mut Engine, c: Color, mode: Mode) -> Reply {
+    let ch = choose(engine, c, mode)?;
+    if let Choice::Move(p) = ch {
+        engine.game.play(c, p).map_err(|_| Failure::IllegalMove)?;
+    }
+    Ok(choice_text(engine, ch))
+}
+
+/// `genmove COLOR`
+pub fn genmove(engine: &mut Engine, args: &[String]) -> Reply {
+    let c = one_color(args)?;
+    generate(engine, c, Mode::Normal)
+}
+
+/// `kgs-genmove_cleanup COLOR`
+pub fn genmove_cleanup(engine: &mut Engine, args: &[String]) -> Reply {
+    let c = one_color(args)?;
+    generate(engine, c, Mode::Cleanup)
+}
+
+/// `reg_genmove COLOR`: the move `genmove` would choose, not played.
+pub fn reg_genmove(engine: &mut Engine, args: &[String]) -> Reply {
+    let c = one_color(args)?;
+    let ch = choose(engine, c, Mode::Normal)?;
+    Ok(choice_text(engine, ch))
+}
+
+/// Write the Leela Zero `info` lines of the last search.
+fn info_lines(engine: &Engine) -> String {
+    let Some(s) = engine.services.play.searcher.as_ref() else {
+        return String::new();
+    };
+    let geo = engine.game.board().geometry();
+    let mut infos = [MoveInfo {
+        mv: Point::PASS,
+        visits: 0,
+        win_rate: 0.0,
+        amaf: 0.0,
+        node: 0,
+    }; 32];
+    let n = s.search.root_moves(&mut infos);
+    let mut out = String::new();
+    let mut pv = [Point::PASS; 24];
+    for (order, info) in infos[..n].iter().enumerate() {
+        let mut buf = [0u8; 4];
+        let wr = (info.win_rate * 10000.0).round() as i32;
+        let _ = write!(
+            out,
+            "info move {} visits {} winrate {} prior {} lcb {} order {} pv",
+            geo.vertex_str(info.mv, &mut buf),
+            info.visits,
+            wr,
+            (info.amaf * 10000.0).round() as i32,
+            wr,
+            order
+        );
+        let len = s.search.pv(info.node, &mut pv);
+        for p in &pv[..len] {
+            let _ = write!(out, " {}", geo.vertex_str(*p, &mut buf));
+        }
+        out.push(' ');
+    }
+    out.trim_end().to_string()
+}
+
+/// Parse the arguments of `lz-analyze` / `lz-genmove_analyze`: an optional
+/// colour, an optional interval in centiseconds, and keyword pairs we ignore.
+fn analyze_args(engine: &Engine, args: &[String]) -> Result<Color, Failure> {
+    let mut c = engine.game.to_play();
+    let mut rest = args;
+    if let Some(first) = rest.first() {
+        if let Ok(col) = parse_color(first) {
+            c = col;
+            rest = &rest[1..];
+        }
+    }
+    let mut i = 0;
+    while i < rest.len() {
+        let a = rest[i].as_str();
+        if a.parse::<u32>().is_ok() || a.starts_with("interval") {
+            i += 1;
+        } else if matches!(a, "minmoves" | "maxmoves" | "avoid" | "allow" | "ownership") {
+            i += 2;
+        } else {
+            return Err(Failure::Syntax);
+        }
+    }
+    Ok(c)
+}
+
+/// `lz-analyze [COLOR] [INTERVAL]`: one search with the move budget, then
+/// its `info` lines (a single report, not a stream).
+pub fn lz_analyze(engine: &mut Engine, args: &[String]) -> Reply {
+    let c = analyze_args(engine, args)?;
+    let _ = choose(engine, c, Mode::Normal)?;
+    Ok(format!("\n{}", info_lines(engine)))
+}
+
+/// `lz-genmove_analyze [COLOR] [INTERVAL]`: genmove with `info` lines, then `play MOVE`.
+pub fn lz_genmove_analyze(engine: &mut Engine, args: &[String]) -> Reply {
+    let c = analyze_args(engine, args)?;
+    let ch = choose(engine, c, Mode::Normal)?;
+    let info = info_lines(engine);
+    if let Choice::Move(p) = ch {
+        engine.game.play(c, p).map_err(|_| Failure::IllegalMove)?;
+    }
+    Ok(format!("\n{}\nplay {}", info, choice_text(engine, ch)))
+}
+
+/// `gogui-analyze_commands`
+pub fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
+    if !args.is_empty() {
+        return Err(Failure::Syntax);
+    }
+    Ok([
+        "none/Save book/kosumi-savebook",
+        "string/Search options/kosumi-setoption",
+        "plist/Dead stones/final_status_list dead",
+        "move/Search move/reg_genmove %m",
+    ]
+    .join("\n"))
+}
+
+/// Parse a non-negative number of seconds.
+fn seconds(text: &str) -> Result<f64, Failure> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=1e7).contains(&v) => Ok(v),
+        _ => Err(Failure::Syntax),
+    }
+}
+
+/// Parse a stone or period count.
+fn count(text: &str) -> Result<u32, Failure> {
+    text.parse::<u32>().map_err(|_| Failure::Syntax)
+}
+
+/// `time_settings MAIN BYO_TIME BYO_STONES`
+pub fn time_settings(engine: &mut Engine, args: &[String]) -> Reply {
+    let [m, t, s] = args else {
+        return Err(Failure::Syntax);
+    };
+    engine.services.play.clock = TimeControl {
+        main: seconds(m)?,
+        byo_time: seconds(t)?,
+        byo_stones: count(s)?,
+        byo_periods: 1,
+        set: true,
+        left: [None, None],
+    };
+    Ok(String::new())
+}
+
+/// `kgs-time_settings none | absolute MAIN | byoyomi MAIN TIME PERIODS | canadian MAIN TIME STONES`
+pub fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Reply {
+    let tc = match args {
+        [k] if k.eq_ignore_ascii_case("none") => TimeControl::default(),
+        [k, m] if k.eq_ignore_ascii_case("absolute") => TimeControl {
+            main: seconds(m)?,
+            set: true,
+            ..TimeControl::default()
+        },
+        [k, m, t, p] if k.eq_ignore_ascii_case("byoyomi") => TimeControl {
+            main: seconds(m)?,
+            byo_time: seconds(t)?,
+            byo_stones: 1,
+            byo_periods: count(p)?,
+            set: true,
+            left: [None, None],
+        },
+        [k, m, t, s] if k.eq_ignore_ascii_case("canadian") => TimeControl {
+            main: seconds(m)?,
+            byo_time: seconds(t)?,
+            byo_stones: count(s)?.max(1),
+            byo_periods: 1,
+            set: true,
+            left: [None, None],
+        },
+        _ => return Err(Failure::Syntax),
+    };
+    engine.services.play.clock = tc;
+    Ok(String::new())
+}
+
+/// `time_left COLOR TIME STONES`
+pub fn time_left(engine: &mut Engine, args: &[String]) -> Reply {
+    let [c, t, s] = args else {
+        return Err(Failure::Syntax);
+    };
+    let c = parse_color(c)?;
+    let (t, s) = (seconds(t)?, count(s)?);
+    let clock = &mut engine.services.play.clock;
+    if !clock.set {
+        // A controller that sends only time_left still deserves care.
+        clock.set = true;
+        clock.main = t;
+    }
+    clock.left[c.idx()] = Some((t, s));
+    Ok(String::new())
+}
+
+/// `final_status_list alive|dead|seki`, from a playout ownership estimate.
+pub fn final_status_list(engine: &mut Engine, args: &[String]) -> Reply {
+    let [which] = args else {
+        return Err(Failure::Syntax);
+    };
+    let board = engine.game.board();
+    let geo = board.geometry();
+    let dead = dead_stones(board, engine.game.komi2());
+    let list: Vec<Point> = match which.to_ascii_lowercase().as_str() {
+        "dead" => dead,
+        "alive" => geo
+            .points()
+            .filter(|&p| board.at(p).color().is_some() && !dead.contains(&p))
+            .collect(),
+        "seki" => Vec::new(),
+        _ => return Err(Failure::Syntax),
+    };
+    let mut buf = [0u8; 4];
+    Ok(list
+        .iter()
+        .map(|&p| geo.vertex_str(p, &mut buf).to_string())
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// Parse `on`/`off`/`true`/`false`/`1`/`0`.
+fn flag(text: &str) -> Result<bool, Failure> {
+    match text.to_ascii_lowercase().as_str() {
+        "on" | "true" | "1" | "yes" => Ok(true),
+        "off" | "false" | "0" | "no" => Ok(false),
+        _ => Err(Failure::Syntax),
+    }
+}
+
+/// `kosumi-setoption NAME VALUE` (no arguments: list the options).
+pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
+    let o = &mut engine.services.play.opts;
+    match args {
+        [] => Ok(format!(
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\nverbose {}",
+                o.playouts.map_or("none".into(), |p| p.to_string()),
+                o.time.map_or("none".into(), |t| t.to_string()),
+                o.threads,
+                o.tree_mb,
+                o.hash_mb,
+                o.book.as_ref().map_or("none".into(), |b| b.display().to_string()),
+                o.resign,
+                o.seed,
+                !o.no_table,
+                !o.no_deepening,
+                engine.args.verbose
+        )),
+        [name, value] => {
+            let v = value.as_str();
+            let none = v.eq_ignore_ascii_case("none");
+            let mut rebuild = false;
+            match name.to_ascii_lowercase().replace('-', "_").as_str() {
+                "playouts" => {
+                    o.playouts = if none {
+                        None
+                    } else {
+                        Some(v.parse::<u32>().ok().filter(|&p| p > 0).ok_or(Failure::Syntax)?)
+                    }
+                }
+                "time" => {
+                    o.time = if none {
+                        None
+                    } else {
+                        Some(seconds(v)?)
+                    }
+                }
+                "threads" => o.threads = v.parse::<usize>().ok().filter(|&t| (1..=256).contains(&t)).ok_or(Failure::Syntax)?,
+                "tree_mb" => {
+                    o.tree_mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
+                    rebuild = true;
+                }
+                "hash_mb" => {
+                    o.hash_mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
+                    rebuild = true;
+                }
+                "book" => o.book = if none { None } else { Some(PathBuf::from(v)) },
+                "resign" => {
+                    o.resign = v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or(Failure::Syntax)?
+                }
+                "seed" => {
+                    o.seed = v.parse::<u64>().map_err(|_| Failure::Syntax)?;
+                    let seed = o.seed;
+                    if let Some(s) = engine.services.play.searcher.as_mut() {
+                        s.search.set_seed(seed);
+                        s.search.clear_tree();
+                    }
+                }
+                "table" => o.no_table = !flag(v)?,
+                "deepening" => o.no_deepening = !flag(v)?,
+                "verbose" => engine.args.verbose = flag(v)?,
+                _ => return Err(Failure::Syntax),
+            }
+            if rebuild {
+                let old = engine.services.play.searcher.take();
+                if let Err(e) = engine.services.play.searcher_mut() {
+                    engine.services.play.searcher = old;
+                    let _ = e;
+                    return Err(Failure::Syntax);
+                }
+            }
+            Ok(String::new())
+        }
+        _ => Err(Failure::Syntax),
+    }
+}
+
+/// `kosumi-savebook [FILE]`
+pub fn savebook(engine: &mut Engine, args: &[String]) -> Reply {
+    let path = match args {
+        [] => None,
+        [f] => Some(PathBuf::from(f)),
+        _ => return Err(Failure::Syntax),
+    };
+    engine
+        .services
+        .play
+        .save_book(path)
+        .map_err(|_| Failure::CannotWrite)?;
+    Ok(String::new())
+}
+
+/// `kosumi-loadbook FILE`: replace the table with the book, or change nothing.
+pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
+    let [f] = args else {
+        return Err(Failure::Syntax);
+    };
+    match book::load(std::path::Path::new(f)) {
+        Ok((table, generation)) => {
+            let s = engine
+                .services
+                .play
+                .searcher_mut()
+                .map_err(|_| Failure::CannotLoad)?;
+            s.table = table;
+            s.generation = generation;
+            Ok(String::new())
+        }
+        Err(e) => {
+            if engine.args.verbose {
+                eprintln!("kosumi: {e}");
+            }
+            Err(Failure::CannotLoad)
+        }
+    }
+}
+
+/// `quit`: save the book if one was named, then stop.
+pub fn quit(engine: &mut Engine, _: &[String]) -> Reply {
+    engine.quit = true;
+    if engine.services.play.opts.book.is_some() && engine.services.play.searcher.is_some() {
+        if let Err(e) = engine.services.play.save_book(None) {
+            eprintln!("kosumi: saving the book: {e}");
+        }
+    }
+    Ok(String::new())
+}

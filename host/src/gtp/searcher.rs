@@ -1,0 +1,133 @@
+//! The searcher service: the core's [`Search`] with storage the host
+//! allocates once (`--tree-mb` of nodes, `--hash-mb` of best-move table),
+//! a wall clock, the seed, and the table's generation between searches.
+//!
+//! The best-move table lives in a plain `Vec` of clusters that the host
+//! owns, so a book can be written from it and read into it; each search
+//! wraps it in a [`BestMoveTable`] for the duration of the call.
+
+use std::time::Instant;
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::Point;
+use kosumi_core::search::{
+    BestMoveTable, Budget, IterationReport, Node, Params, Search, SearchResult,
+};
+use kosumi_core::table::{clusters_in, BestMoveCluster, Cluster};
+
+/// Bytes in a MiB.
+const MIB: usize = 1 << 20;
+
+/// A search with its storage, table and options.
+pub struct Searcher {
+    /// The core search over a node vector.
+    pub search: Search<Vec<Node>>,
+    /// The best-move table's clusters (a power of two).
+    pub table: Vec<BestMoveCluster>,
+    /// The table's generation, carried from search to search.
+    pub generation: u8,
+    /// Use the table (off: the same engine without it).
+    pub use_table: bool,
+}
+
+/// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
+pub fn table_storage(mb: usize) -> Vec<BestMoveCluster> {
+    let n = clusters_in::<BestMoveCluster>(mb.saturating_mul(MIB)).max(1);
+    vec![BestMoveCluster::EMPTY; n]
+}
+
+impl Searcher {
+    /// Return a searcher with `tree_mb` MiB of nodes and `hash_mb` MiB of table.
+    ///
+    /// # Errors
+    /// A message if the node pool would be too small for a 19x19 board.
+    pub fn new(tree_mb: usize, hash_mb: usize, params: Params, seed: u64) -> Result<Self, String> {
+        let nodes = tree_mb.saturating_mul(MIB) / std::mem::size_of::<Node>();
+        let min = Search::<Vec<Node>>::min_nodes(kosumi_core::geometry::MAX_SIZE);
+        if nodes < min {
+            return Err(format!(
+                "--tree-mb {tree_mb}: too small, the tree needs at least {} KiB",
+                (min * std::mem::size_of::<Node>()).div_ceil(1024)
+            ));
+        }
+        let mut search = Search::new(vec![Node::EMPTY; nodes], params)
+            .ok_or_else(|| "cannot build the search".to_string())?;
+        search.set_seed(seed);
+        Ok(Searcher {
+            search,
+            table: table_storage(hash_mb),
+            generation: 1,
+            use_table: true,
+        })
+    }
+
+    /// Search `board` within `budget`; with `verbose`, print the seed's
+    /// per-iteration line to stderr.
+    ///
+    /// # Errors
+    /// A message if the search cannot run (pool too small for the board).
+    pub fn run(
+        &mut self,
+        board: &Board,
+        komi2: i16,
+        excluded: &[Point],
+        budget: Budget,
+        verbose: bool,
+    ) -> Result<SearchResult, String> {
+        let start = Instant::now();
+        let mut clock = move || start.elapsed().as_millis() as u64;
+        let geo = board.geometry();
+        let mut report = |r: &IterationReport| {
+            if verbose {
+                let mut buf = [0u8; 4];
+                eprintln!(
+                    "..{}.. <{}/{}/{}> Hits: {} {}/{} Misses: {}",
+                    r.iteration,
+                    geo.vertex_str(r.best, &mut buf),
+                    (r.win_rate * 1000.0).round() as i32,
+                    r.visits,
+                    r.hits,
+                    r.playouts,
+                    r.total_playouts,
+                    r.misses
+                );
+            }
+        };
+        let result = if self.use_table {
+            let mut table = BestMoveTable::new(&mut self.table[..])
+                .map_err(|e| format!("best-move table: {e}"))?;
+            table.set_generation(self.generation);
+            let r = self.search.run(
+                board,
+                komi2,
+                excluded,
+                budget,
+                Some(&mut table),
+                &mut clock,
+                &mut report,
+            );
+            self.generation = table.generation();
+            r
+        } else {
+            self.search.run::<&mut [BestMoveCluster], _>(
+                board,
+                komi2,
+                excluded,
+                budget,
+                None,
+                &mut clock,
+                &mut report,
+            )
+        };
+        result.map_err(|e| e.to_string())
+    }
+
+    /// Return the number of entries in use in the table.
+    pub fn table_used(&self) -> usize {
+        self.table
+            .iter()
+            .flat_map(|c| c.entries())
+            .filter(|e| !kosumi_core::table::Entry::is_empty(*e))
+            .count()
+    }
+}

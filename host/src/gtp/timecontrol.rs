@@ -1,0 +1,63 @@
+//! Time control: `time_settings`, `kgs-time_settings`, `time_left`, and the
+//! time a move may take.
+//!
+//! Rules, chosen to never lose on time:
+//! * byo-yomi / Canadian, in the overtime period: the period's time divided
+//!   by the stones left in it, times 0.85, minus a latency margin;
+//! * in main time: the main time left divided by the moves we still expect
+//!   to play (a third of the empty points, at least 10), plus half the
+//!   overtime allowance per stone when there is overtime;
+//! * absolute time: main time left over (expected moves + 10);
+//! * every budget keeps [`LATENCY`] seconds in reserve for the pipes and
+//!   the controller, and is at least [`MIN_MOVE`].
+
+/// Seconds kept back per move for the transport and the controller.
+pub const LATENCY: f64 = 0.1;
+/// Shortest budget a move gets, in seconds.
+pub const MIN_MOVE: f64 = 0.02;
+
+/// The clock of one game, as the controller told it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TimeControl {
+    /// Main time in seconds (0: none).
+    pub main: f64,
+    /// Overtime period length in seconds (0: absolute time).
+    pub byo_time: f64,
+    /// Stones per overtime period (0 with `byo_time > 0`: no time limit).
+    pub byo_stones: u32,
+    /// Periods (Japanese byo-yomi); informative.
+    pub byo_periods: u32,
+    /// Whether any time control was set.
+    pub set: bool,
+    /// Last `time_left` per colour: seconds and stones (0 stones: main time).
+    pub left: [Option<(f64, u32)>; 2],
+}
+
+impl TimeControl {
+    /// Return the seconds the next move of colour index `c` may take, or
+    /// `None` if the game has no time limit.
+    pub fn budget(&self, c: usize, empty_points: usize) -> Option<f64> {
+        if !self.set || (self.main == 0.0 && self.byo_time > 0.0 && self.byo_stones == 0) {
+            return None;
+        }
+        if self.main == 0.0 && self.byo_time == 0.0 {
+            // "0 0 0": no limit per GTP's absolute-time reading is odd; treat as none.
+            return None;
+        }
+        let (time, stones) = self.left[c].unwrap_or(if self.main > 0.0 {
+            (self.main, 0)
+        } else {
+            (self.byo_time, self.byo_stones)
+        });
+        let moves = (empty_points / 3).max(10) as f64;
+        let t = if stones > 0 {
+            time / f64::from(stones) * 0.85 - LATENCY
+        } else if self.byo_time > 0.0 && self.byo_stones > 0 {
+            let per_stone = self.byo_time / f64::from(self.byo_stones);
+            time / moves + 0.5 * per_stone - LATENCY
+        } else {
+            time / (moves + 10.0) - LATENCY
+        };
+        Some(t.max(MIN_MOVE))
+    }
+}

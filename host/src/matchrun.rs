@@ -1,0 +1,386 @@
+//! `kosumi match`: play games between two GTP engines and report the win
+//! rate with a 95% interval, so anyone can reproduce kosumi's figures.
+//!
+//! Colours alternate (engine A, given as `--black`, takes black in even
+//! games and white in odd ones). The runner keeps its own board and
+//! superko history and checks every move; an illegal move, a malformed
+//! answer or a move slower than `--time-per-move + --grace` loses the game.
+//! Games end by resignation, two passes or the move limit, and are scored
+//! by area (Tromp-Taylor) on the runner's board, or by a referee engine's
+//! `final_score` with `--referee CMD` (GNU Go removes dead stones). Every
+//! game is saved as SGF.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::history::History;
+
+/// Arguments of `kosumi match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Engine A's command line (black in even games).
+    #[arg(long)]
+    pub black: String,
+    /// Engine B's command line (white in even games).
+    #[arg(long)]
+    pub white: String,
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    pub size: usize,
+    /// Komi.
+    #[arg(long, default_value_t = 7.0, allow_negative_numbers = true)]
+    pub komi: f64,
+    /// Games to play.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Seconds per move (sent as byo-yomi: `time_settings 0 S 1`).
+    #[arg(long, default_value_t = 1.0)]
+    pub time_per_move: f64,
+    /// Extra seconds a move may take before it loses on time.
+    #[arg(long, default_value_t = 1.0)]
+    pub grace: f64,
+    /// Referee engine for scoring (its `final_score` after replaying the game).
+    #[arg(long)]
+    pub referee: Option<String>,
+    /// Directory for the SGF files.
+    #[arg(long, default_value = "match-sgf")]
+    pub sgf_dir: PathBuf,
+    /// Do not alternate colours (A always black).
+    #[arg(long)]
+    pub no_alternate: bool,
+}
+
+/// A GTP engine process.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(cmd: &str) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{cmd}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(Engine {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// Send a command; return `Ok(text)` for `=`, `Err(text)` for `?` or I/O trouble.
+    fn send(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())?;
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?
+                == 0
+            {
+                return Err("engine closed its output".into());
+            }
+            let l = line.trim_end_matches(['\r', '\n']);
+            if l.is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push_str(l);
+            answer.push('\n');
+        }
+        let a = answer.trim_end();
+        if let Some(rest) = a.strip_prefix('=') {
+            Ok(rest.trim().to_string())
+        } else {
+            Err(a.to_string())
+        }
+    }
+
+    fn quit(mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone)]
+struct Outcome {
+    winner: Option<Color>,
+    text: String,
+}
+
+/// Return `B` or `W`.
+fn letter(c: Color) -> char {
+    match c {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
+}
+
+/// Return the SGF coordinate of `p`.
+fn sgf_point(board: &Board, p: Point) -> String {
+    if p.is_pass() {
+        return String::new();
+    }
+    let (x, y) = board.geometry().coords(p);
+    let n = board.size();
+    format!(
+        "{}{}",
+        (b'a' + x as u8) as char,
+        (b'a' + (n - 1 - y) as u8) as char
+    )
+}
+
+/// Return the Wilson 95% interval of `wins` out of `n`.
+pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let p = wins / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
+    ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+/// Play one game; `cmds[0]` is black's command, `cmds[1]` white's.
+fn play_game(args: &Args, cmds: [&str; 2], sgf: &mut String) -> Result<Outcome, String> {
+    let mut engines = [Engine::start(cmds[0])?, Engine::start(cmds[1])?];
+    let mut board = Board::new(args.size).map_err(|_| "bad size".to_string())?;
+    let mut history: History<4096> = History::new();
+    history.push(board.position_hash());
+    let komi2 = (args.komi * 2.0).round() as i16;
+    for e in engines.iter_mut() {
+        e.send(&format!("boardsize {}", args.size))?;
+        e.send("clear_board")?;
+        e.send(&format!("komi {}", args.komi))?;
+        let _ = e.send(&format!("time_settings 0 {} 1", args.time_per_move));
+    }
+    let mut moves: Vec<(Color, Point)> = Vec::new();
+    let limit = 3 * args.size * args.size;
+    let mut color = Color::Black;
+    let outcome = loop {
+        if moves.len() >= limit {
+            break None;
+        }
+        let i = color.idx();
+        let _ = engines[i].send(&format!(
+            "time_left {} {} 1",
+            if color == Color::Black { "b" } else { "w" },
+            args.time_per_move
+        ));
+        let start = Instant::now();
+        let answer = engines[i].send(&format!(
+            "genmove {}",
+            if color == Color::Black { "b" } else { "w" }
+        ));
+        let secs = start.elapsed().as_secs_f64();
+        let lose = |why: String| Outcome {
+            winner: Some(color.opponent()),
+            text: format!("{}+{why}", letter(color.opponent())),
+        };
+        let answer = match answer {
+            Ok(a) => a,
+            Err(e) => break Some(lose(format!("Forfeit ({e})"))),
+        };
+        if secs > args.time_per_move + args.grace {
+            break Some(lose(format!("Time ({secs:.2} s)")));
+        }
+        if answer.eq_ignore_ascii_case("resign") {
+            break Some(lose("R".into()));
+        }
+        let p = match board.geometry().parse_vertex(&answer) {
+            Ok(p) => p,
+            Err(_) => break Some(lose(format!("Forfeit (bad vertex {answer:?})"))),
+        };
+        if board.check_move(p, color).is_err() || history.repeats(&board, p, color) {
+            break Some(lose(format!("Forfeit (illegal {answer})")));
+        }
+        board.play_legal(p, color);
+        history.push(board.position_hash());
+        moves.push((color, p));
+        let other = &mut engines[color.opponent().idx()];
+        if let Err(e) = other.send(&format!(
+            "play {} {answer}",
+            if color == Color::Black { "b" } else { "w" }
+        )) {
+            break Some(Outcome {
+                winner: Some(color),
+                text: format!("{}+Forfeit (refused {answer}: {e})", letter(color)),
+            });
+        }
+        if board.passes() >= 2 {
+            break None;
+        }
+        color = color.opponent();
+    };
+    let outcome = match outcome {
+        Some(o) => o,
+        None => score(args, &board, &moves, komi2)?,
+    };
+    for e in engines {
+        e.quit();
+    }
+    // SGF.
+    sgf.clear();
+    sgf.push_str(&format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[kosumi match]SZ[{}]KM[{}]RU[Chinese]PB[{}]PW[{}]RE[{}]DT[{}]",
+        args.size,
+        args.komi,
+        cmds[0].replace(']', "\\]"),
+        cmds[1].replace(']', "\\]"),
+        outcome.text,
+        "2026-11-21"
+    ));
+    let empty = Board::new(args.size).map_err(|_| "bad size".to_string())?;
+    for (c, p) in &moves {
+        sgf.push_str(&format!(";{}[{}]", letter(*c), sgf_point(&empty, *p)));
+    }
+    sgf.push_str(")\n");
+    Ok(outcome)
+}
+
+/// Score a finished game: the referee's `final_score`, else area on our board.
+fn score(
+    args: &Args,
+    board: &Board,
+    moves: &[(Color, Point)],
+    komi2: i16,
+) -> Result<Outcome, String> {
+    if let Some(cmd) = &args.referee {
+        match referee(args, cmd, board, moves) {
+            Ok(o) => return Ok(o),
+            Err(e) => eprintln!("referee failed ({e}); scoring by area"),
+        }
+    }
+    let m = board.score(komi2).margin2();
+    Ok(Outcome {
+        winner: board.score(komi2).winner(),
+        text: match m {
+            0 => "0".into(),
+            m if m > 0 => format!("B+{}", f64::from(m) / 2.0),
+            m => format!("W+{}", f64::from(-m) / 2.0),
+        },
+    })
+}
+
+/// Ask the referee engine for the score of the game.
+fn referee(
+    args: &Args,
+    cmd: &str,
+    board: &Board,
+    moves: &[(Color, Point)],
+) -> Result<Outcome, String> {
+    {
+        let mut r = Engine::start(cmd)?;
+        r.send(&format!("boardsize {}", args.size))?;
+        r.send("clear_board")?;
+        r.send(&format!("komi {}", args.komi))?;
+        let mut buf = [0u8; 4];
+        for (c, p) in moves {
+            let v = board.geometry().vertex_str(*p, &mut buf).to_string();
+            r.send(&format!("play {} {v}", letter(*c)))?;
+        }
+        let s = r.send("final_score")?;
+        r.quit();
+        let winner = match s.chars().next() {
+            Some('B') | Some('b') => Some(Color::Black),
+            Some('W') | Some('w') => Some(Color::White),
+            _ => None,
+        };
+        Ok(Outcome { winner, text: s })
+    }
+}
+
+/// Run the match.
+///
+/// # Errors
+/// An engine that cannot start, or bad arguments.
+pub fn run(args: &Args) -> Result<(), String> {
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if !(args.komi * 2.0).fract().eq(&0.0) {
+        return Err("--komi must be a multiple of 0.5".into());
+    }
+    std::fs::create_dir_all(&args.sgf_dir)
+        .map_err(|e| format!("{}: {e}", args.sgf_dir.display()))?;
+    let (mut a_wins, mut draws) = (0.0f64, 0u32);
+    let mut a_black = (0u32, 0u32);
+    let mut sgf = String::new();
+    for g in 0..args.games {
+        let a_is_black = args.no_alternate || g % 2 == 0;
+        let cmds = if a_is_black {
+            [args.black.as_str(), args.white.as_str()]
+        } else {
+            [args.white.as_str(), args.black.as_str()]
+        };
+        let out = play_game(args, cmds, &mut sgf)?;
+        let path = args.sgf_dir.join(format!("game-{g:03}.sgf"));
+        std::fs::write(&path, &sgf).map_err(|e| format!("{}: {e}", path.display()))?;
+        let a_color = if a_is_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let a_won = match out.winner {
+            Some(c) => c == a_color,
+            None => {
+                draws += 1;
+                a_wins += 0.5;
+                false
+            }
+        };
+        if a_won {
+            a_wins += 1.0;
+            if a_is_black {
+                a_black.0 += 1;
+            }
+        }
+        if a_is_black {
+            a_black.1 += 1;
+        }
+        let n = f64::from(g + 1);
+        println!(
+            "game {g}: A {} {} -> {}  (A {:.0}/{} = {:.1}%)",
+            if a_is_black { "black" } else { "white" },
+            if a_won { "wins" } else { "loses" },
+            out.text,
+            a_wins,
+            g + 1,
+            100.0 * a_wins / n
+        );
+    }
+    let n = f64::from(args.games);
+    let (lo, hi) = wilson(a_wins, n);
+    println!(
+        "A = {}\nB = {}\nA wins {a_wins}/{} = {:.1}% (95% Wilson interval {:.1}%..{:.1}%), draws {draws}; as black {}/{}",
+        args.black,
+        args.white,
+        args.games,
+        100.0 * a_wins / n,
+        100.0 * lo,
+        100.0 * hi,
+        a_black.0,
+        a_black.1
+    );
+    Ok(())
+}

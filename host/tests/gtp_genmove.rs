@@ -1,0 +1,276 @@
+//! `genmove` and friends, driven through the `kosumi` binary: legal moves,
+//! bad input, determinism, time control, handicap, the book file, and a
+//! whole game against GNU Go when it is installed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(args: &[&str]) -> Gtp {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start kosumi");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Send one command; return (success, text).
+    fn cmd(&mut self, line: &str) -> (bool, String) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            assert!(
+                self.stdout.read_line(&mut l).unwrap() > 0,
+                "engine died on {line:?}"
+            );
+            let l = l.trim_end_matches('\n').to_string();
+            if l.is_empty() {
+                break;
+            }
+            lines.push(l);
+        }
+        let all = lines.join("\n");
+        let ok = all.starts_with('=');
+        (ok, all[1..].trim().to_string())
+    }
+
+    fn ok(&mut self, line: &str) -> String {
+        let (ok, text) = self.cmd(line);
+        assert!(ok, "{line:?} failed: {text}");
+        text
+    }
+
+    fn err(&mut self, line: &str) {
+        let (ok, text) = self.cmd(line);
+        assert!(!ok, "{line:?} should fail, answered {text}");
+    }
+
+    fn quit(mut self) {
+        self.ok("quit");
+        self.child.wait().unwrap();
+    }
+}
+
+const FAST: &[&str] = &[
+    "--size",
+    "9",
+    "--komi",
+    "7",
+    "--playouts",
+    "300",
+    "--tree-mb",
+    "8",
+    "--hash-mb",
+    "1",
+];
+
+#[test]
+fn genmove_plays_legal_moves_and_refuses_bad_input() {
+    let mut g = Gtp::start(FAST);
+    for _ in 0..10 {
+        for c in ["b", "w"] {
+            let mv = g.ok(&format!("genmove {c}"));
+            assert!(mv == "pass" || mv == "resign" || mv.len() >= 2, "{mv}");
+            if mv != "pass" && mv != "resign" {
+                // The move is on the board: playing it again is illegal.
+                assert_eq!(g.ok(&format!("is_legal {c} {mv}")), "0");
+            }
+        }
+    }
+    for bad in [
+        "genmove",
+        "genmove purple",
+        "genmove b w",
+        "reg_genmove",
+        "time_settings 1 2",
+        "time_settings -1 2 3",
+        "time_left b x 0",
+        "time_left q 1 1",
+        "kgs-time_settings weird",
+        "kgs-time_settings byoyomi 1 2",
+        "kosumi-setoption bogus 1",
+        "kosumi-setoption playouts -5",
+        "kosumi-setoption tree_mb 0",
+        "final_status_list maybe",
+        "lz-analyze b nonsense",
+        "kosumi-loadbook /nonexistent/book",
+        "kgs-genmove_cleanup",
+    ] {
+        g.err(bad);
+    }
+    g.ok("kosumi-setoption playouts 200");
+    let mv = g.ok("reg_genmove b");
+    assert!(!mv.is_empty());
+    let analysis = g.ok("lz-genmove_analyze b 10");
+    assert!(
+        analysis.contains("info move") && analysis.contains("play "),
+        "{analysis}"
+    );
+    assert!(g.ok("gogui-analyze_commands").contains("kosumi-savebook"));
+    g.ok("final_status_list dead");
+    g.ok("kgs-genmove_cleanup w");
+    g.quit();
+}
+
+#[test]
+fn same_seed_same_game() {
+    let play = || {
+        let mut args = FAST.to_vec();
+        args.extend(["--seed", "3"]);
+        let mut g = Gtp::start(&args);
+        let moves: Vec<String> = (0..8)
+            .map(|i| g.ok(if i % 2 == 0 { "genmove b" } else { "genmove w" }))
+            .collect();
+        g.quit();
+        moves
+    };
+    assert_eq!(play(), play());
+}
+
+#[test]
+fn byo_yomi_is_respected() {
+    let mut g = Gtp::start(&["--size", "9", "--tree-mb", "32"]);
+    g.ok("time_settings 0 1 1");
+    for c in ["b", "w", "b"] {
+        g.ok(&format!("time_left {c} 1 1"));
+        let t = Instant::now();
+        g.ok(&format!("genmove {c}"));
+        let secs = t.elapsed().as_secs_f64();
+        assert!(secs < 1.0, "took {secs} s of a 1 s byo-yomi");
+    }
+    g.ok("kgs-time_settings absolute 2");
+    let t = Instant::now();
+    g.ok("genmove w");
+    assert!(t.elapsed().as_secs_f64() < 0.5);
+    g.quit();
+}
+
+#[test]
+fn handicap_then_genmove() {
+    let mut g = Gtp::start(FAST);
+    g.ok("fixed_handicap 4");
+    let mv = g.ok("genmove w");
+    assert_ne!(mv, "resign");
+    g.ok("undo");
+    g.ok("genmove w");
+    g.quit();
+}
+
+#[test]
+fn book_is_saved_loaded_and_corruption_refused() {
+    let dir = std::env::temp_dir().join(format!("kosumi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.bin");
+    let book_s = book.to_str().unwrap();
+    let args = [
+        "--size",
+        "9",
+        "--playouts",
+        "3000",
+        "--tree-mb",
+        "8",
+        "--hash-mb",
+        "1",
+        "--book",
+        book_s,
+    ];
+    let mut g = Gtp::start(&args);
+    g.ok("genmove b");
+    g.quit();
+    let bytes = std::fs::read(&book).expect("quit saved the book");
+    assert!(bytes.starts_with(b"KOSUMIBK"));
+    // It loads, and saving again works (atomic: no temp file left).
+    let mut g = Gtp::start(&args);
+    g.ok("kosumi-savebook");
+    g.ok(&format!("kosumi-loadbook {book_s}"));
+    g.quit();
+    assert!(!dir.join("book.bin.tmp").exists());
+    // Truncated and bit-flipped books are refused whole.
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, &bytes[..bytes.len() - 5]).unwrap();
+    let mut g = Gtp::start(FAST);
+    g.err(&format!("kosumi-loadbook {}", bad.display()));
+    g.ok("genmove b");
+    g.quit();
+    let mut flipped = bytes.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 0x40;
+    std::fs::write(&bad, &flipped).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args(["--size", "9", "--book", bad.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let msg = String::from_utf8_lossy(&out.stderr);
+    assert!(msg.contains("book") && msg.contains("checksum"), "{msg}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn full_game_against_gnugo() {
+    let gnugo = "/usr/games/gnugo";
+    if !std::path::Path::new(gnugo).exists() {
+        if std::env::var_os("CI").is_some() {
+            panic!("{gnugo} is missing: install the package `gnugo` (apt-get install gnugo)");
+        }
+        eprintln!(
+            "note: {gnugo} not installed (package `gnugo`); skipping the game against GNU Go"
+        );
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("kosumi-match-{}", std::process::id()));
+    let me = env!("CARGO_BIN_EXE_kosumi");
+    let out = Command::new(me)
+        .args([
+            "match",
+            "--black",
+            &format!("{me} --size 9 --playouts 2000 --tree-mb 32 --hash-mb 1"),
+            "--white",
+            &format!("{gnugo} --mode gtp --level 1"),
+            "--games",
+            "1",
+            "--time-per-move",
+            "5",
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("game 0:"), "{text}");
+    // A proper end: resignation or a score, never a forfeit.
+    assert!(
+        !text.contains("Forfeit") && !text.contains("Time"),
+        "{text}"
+    );
+    let sgf = std::fs::read_to_string(dir.join("game-000.sgf")).unwrap();
+    assert!(
+        sgf.contains("RE[") && sgf.matches(";B[").count() > 10,
+        "{sgf}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
