@@ -8,8 +8,10 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod db;
 mod gtp;
 mod matchrun;
+mod sgf_game;
 
 /// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.
 #[derive(Parser, Debug)]
@@ -35,6 +37,9 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Play a match between two GTP engines (win rate with a 95% interval).
     Match(matchrun::Args),
+    /// Game database: build, search positions and patterns, info.
+    #[command(subcommand)]
+    Db(db::DbCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -43,6 +48,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Bench(cmd)) => bench::run(cmd),
         Some(Command::Gtp(args)) => gtp::run(args),
         Some(Command::Match(args)) => matchrun::run(&args),
+        Some(Command::Db(cmd)) => db::run(cmd),
         None => gtp::run(cli.gtp),
     };
     match result {

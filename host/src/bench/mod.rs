@@ -3,6 +3,7 @@
 
 use clap::Subcommand;
 
+pub mod db;
 pub mod playouts;
 pub mod search;
 pub mod sizes;
@@ -21,6 +22,8 @@ pub enum BenchCommand {
     Tactics(tactics::Args),
     /// One full search from the empty board on one thread.
     Search(search::Args),
+    /// Game database searches drawn from the database itself.
+    Db(db::Args),
 }
 
 /// Run one benchmark command.
@@ -34,5 +37,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Sizes(args) => sizes::run(&args),
         BenchCommand::Tactics(args) => tactics::run(&args),
         BenchCommand::Search(args) => search::run(&args),
+        BenchCommand::Db(args) => db::run(&args),
     }
 }

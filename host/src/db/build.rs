@@ -1,0 +1,481 @@
+//! `kosumi db build`: read game records, replay them, write the database.
+//!
+//! 1. Walk the inputs for `.sgf` and `.mgt` files (sorted, so game ids do
+//!    not depend on the thread count).
+//! 2. In parallel (rayon, with a progress bar), read each file's games
+//!    ([`crate::sgf_game`]) and replay each on the core's board: the board
+//!    judges legality and captures; the eight symmetry hashes of every
+//!    position and the change stream are recorded on the way. A bad game is
+//!    a line in the summary, never an abort.
+//! 3. Drop duplicates (same setup and moves), number the games, and sort
+//!    the index entries into their shards in parallel.
+//! 4. Write everything into `OUT.tmp-PID`, sync, and only then move it to
+//!    `OUT` (an old database there is moved aside first and removed last),
+//!    so `OUT` is always either the old or the new database, whole.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Cell, Color, Geometry, Point};
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::format::{write_file, Kind};
+use super::index::{encode_shard, Layout, SHARDS};
+use super::record::{Info, StreamWriter, Winner};
+use super::store::{shard_name, GamesWriter, MASK_WORDS};
+use super::symmetry::{SymHash, N, POINTS};
+use crate::sgf_game::{self, Record};
+
+/// Longest game accepted, in moves.
+pub const MAX_MOVES: usize = 4000;
+
+/// How to build.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+    /// Keep only the top bits of every hash (64: all). A test hook that
+    /// forces collisions, which search must weed out by replay.
+    pub hash_bits: u32,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: None,
+            hash_bits: 64,
+            progress: false,
+        }
+    }
+}
+
+/// What a build did.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Files read.
+    pub files: usize,
+    /// Games written.
+    pub games: usize,
+    /// Positions indexed.
+    pub positions: u64,
+    /// Games or files skipped: `(where, why)`.
+    pub skipped: Vec<(String, String)>,
+    /// Duplicates dropped: `(where, first seen at)`.
+    pub duplicates: Vec<(String, String)>,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Size of the database in bytes.
+    pub bytes: u64,
+}
+
+/// One replayed game.
+struct Game {
+    info: Info,
+    winner: Winner,
+    stream: Vec<u8>,
+    masks: [u64; MASK_WORDS],
+    /// Canonical hash of each position (move 0 ..= moves).
+    hashes: Vec<u64>,
+}
+
+/// Replay a record on the core board; return the game or why it is refused.
+pub fn replay(rec: &Record, hash_mask: u64) -> Result<GameData, String> {
+    if rec.size != (N as u8, N as u8) {
+        return Err(format!(
+            "unsupported size {}x{} (the database holds 19x19)",
+            rec.size.0, rec.size.1
+        ));
+    }
+    if rec.moves.len() > MAX_MOVES {
+        return Err(format!("unsupported: more than {MAX_MOVES} moves"));
+    }
+    let mut board = Board::new(N).map_err(|_| "19x19 unsupported by this build".to_string())?;
+    let geo = board.geometry();
+    let mut cells = [0u8; POINTS];
+    let mut h = SymHash::default();
+    let mut stream = StreamWriter::default();
+    let mut masks = [0u64; MASK_WORDS];
+    let mut hashes = Vec::with_capacity(rec.moves.len() + 1);
+    let mark = |masks: &mut [u64; MASK_WORDS], p: usize, c: Color| {
+        masks[c.idx() * 6 + p / 64] |= 1 << (p % 64);
+    };
+    for &((x, y), c) in &rec.setup {
+        let p = y as usize * N + x as usize;
+        board
+            .setup_stone(core_point(geo, p), c)
+            .map_err(|e| format!("bad setup stone {}: {e:?}", sgf_game::point_name((x, y))))?;
+        cells[p] = 1 + c as u8;
+        h.toggle(p, c.idx());
+        stream.setup(p as u16, c);
+        mark(&mut masks, p, c);
+    }
+    hashes.push(h.canonical() & hash_mask);
+    let mut captured = Vec::new();
+    for (i, &(c, mv)) in rec.moves.iter().enumerate() {
+        let p = mv.map(|(x, y)| y as usize * N + x as usize);
+        let pt = p.map_or(Point::PASS, |p| core_point(geo, p));
+        board.play(pt, c).map_err(|e| {
+            let at = mv.map_or("pass".into(), sgf_game::point_name);
+            format!("illegal move {} ({:?} {at}): {e:?}", i + 1, c)
+        })?;
+        captured.clear();
+        if let Some(p) = p {
+            cells[p] = 1 + c as u8;
+            h.toggle(p, c.idx());
+            mark(&mut masks, p, c);
+            let opp = 1 + c.opponent() as u8;
+            for q in neighbours(p) {
+                if cells[q] == opp && board.at(core_point(geo, q)) == Cell::Empty {
+                    flood_remove(&mut cells, q, opp, &mut captured);
+                }
+            }
+            for &q in &captured {
+                h.toggle(q as usize, c.opponent().idx());
+            }
+        }
+        debug_assert_eq!(h.0[0], board.position_hash());
+        stream.play(c, p.map(|p| p as u16), &captured);
+        hashes.push(h.canonical() & hash_mask);
+    }
+    Ok(GameData {
+        stream: stream.finish(),
+        masks,
+        hashes,
+    })
+}
+
+/// What [`replay`] returns: the stored form of one game.
+pub struct GameData {
+    /// The change stream.
+    pub stream: Vec<u8>,
+    /// The end-position filter.
+    pub masks: [u64; MASK_WORDS],
+    /// Canonical hash of each position.
+    pub hashes: Vec<u64>,
+}
+
+/// Return the core's point for a database point.
+pub fn core_point(geo: Geometry, p: usize) -> Point {
+    geo.point(p % N, N - 1 - p / N)
+}
+
+/// Return the on-board neighbours of `p`.
+pub fn neighbours(p: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (p % N, p / N);
+    [
+        (x > 0).then(|| p - 1),
+        (x + 1 < N).then(|| p + 1),
+        (y > 0).then(|| p - N),
+        (y + 1 < N).then(|| p + N),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Remove the chain of colour `c` at `p` from `cells`, noting its points.
+fn flood_remove(cells: &mut [u8; POINTS], p: usize, c: u8, out: &mut Vec<u16>) {
+    let mut stack = vec![p];
+    cells[p] = 0;
+    while let Some(q) = stack.pop() {
+        out.push(q as u16);
+        for r in neighbours(q) {
+            if cells[r] == c {
+                cells[r] = 0;
+                stack.push(r);
+            }
+        }
+    }
+}
+
+/// Return the `.sgf` / `.mgt` files under `inputs`, sorted.
+///
+/// # Errors
+/// A message for an input that does not exist.
+pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if !input.exists() {
+            return Err(format!("{}: no such file or directory", input.display()));
+        }
+        for entry in walkdir::WalkDir::new(input).follow_links(true) {
+            let entry = entry.map_err(|e| e.to_string())?;
+            let ext = entry.path().extension().and_then(|e| e.to_str());
+            let ext = ext.map(str::to_ascii_lowercase);
+            if entry.file_type().is_file() && matches!(ext.as_deref(), Some("sgf" | "mgt")) {
+                files.push(entry.into_path());
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(files)
+}
+
+/// The games of one file, and what was skipped: `(where, why)`.
+type FileGames = (Vec<Game>, Vec<(String, String)>);
+
+/// Read and replay every game of one file.
+fn read_file(path: &Path, hash_mask: u64) -> FileGames {
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return (Vec::new(), vec![(name, format!("unreadable: {e}"))]),
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let (mut games, mut skipped) = (Vec::new(), Vec::new());
+    let records = sgf_game::read_collection(&text);
+    let many = records.len() > 1;
+    for (i, rec) in records.into_iter().enumerate() {
+        let at = if many {
+            format!("{name}#{i}")
+        } else {
+            name.clone()
+        };
+        let rec = match rec {
+            Ok(r) => r,
+            Err(e) => {
+                skipped.push((at, e.to_string()));
+                continue;
+            }
+        };
+        match replay(&rec, hash_mask) {
+            Ok(data) => games.push(Game {
+                info: Info {
+                    file: name.clone(),
+                    index: i.min(u16::MAX as usize) as u16,
+                    black: rec.black.clone(),
+                    white: rec.white.clone(),
+                    result: rec.result.clone(),
+                    date: rec.date.clone(),
+                    event: rec.event.clone(),
+                },
+                winner: Winner::from_result(&rec.result),
+                stream: data.stream,
+                masks: data.masks,
+                hashes: data.hashes,
+            }),
+            Err(why) => skipped.push((at, why)),
+        }
+    }
+    (games, skipped)
+}
+
+/// Build the database `out` from `inputs`.
+///
+/// # Errors
+/// A message when no database could be written (no input, I/O); bad games
+/// only go into the report.
+pub fn build(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    pool.install(|| build_in_pool(inputs, out, opts))
+}
+
+fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
+    let start = Instant::now();
+    if out.exists() && !out.join("meta.kdb").exists() {
+        return Err(format!(
+            "{}: exists and is not a kosumi database; not replacing it",
+            out.display()
+        ));
+    }
+    let files = collect_files(inputs)?;
+    let hash_mask = u64::MAX << (64 - opts.hash_bits.clamp(1, 64));
+    let bar = if opts.progress {
+        let bar = ProgressBar::new(files.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} files {msg}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let per_file: Vec<FileGames> = files
+        .par_iter()
+        .map(|f| {
+            let r = read_file(f, hash_mask);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+
+    let mut report = Report {
+        files: files.len(),
+        ..Report::default()
+    };
+    let mut writer = GamesWriter::default();
+    let mut seen: HashMap<u64, Vec<(usize, String)>> = HashMap::new();
+    let mut kept: Vec<Vec<u64>> = Vec::new();
+    let mut streams: Vec<Vec<u8>> = Vec::new();
+    for (games, skipped) in per_file {
+        report.skipped.extend(skipped);
+        for g in games {
+            let key = fingerprint(&g.stream);
+            let at = if g.info.index > 0 || g.info.file.is_empty() {
+                format!("{}#{}", g.info.file, g.info.index)
+            } else {
+                g.info.file.clone()
+            };
+            let same = seen.entry(key).or_default();
+            if let Some((_, first)) = same.iter().find(|(id, _)| streams[*id] == g.stream) {
+                report.duplicates.push((at, first.clone()));
+                continue;
+            }
+            let id = writer.add(
+                &g.masks,
+                g.hashes.len() as u32,
+                &g.stream,
+                &g.info,
+                g.winner,
+            );
+            same.push((id as usize, at));
+            streams.push(g.stream);
+            kept.push(g.hashes);
+        }
+    }
+    drop(streams);
+    report.games = kept.len();
+    report.positions = writer.positions();
+    let layout = Layout::for_positions(report.positions)?;
+
+    let mut shards: Vec<Vec<u64>> = vec![Vec::new(); SHARDS];
+    let mut pos = 0u32;
+    for hashes in &kept {
+        for &h in hashes {
+            let (s, key) = layout.key(h, pos);
+            shards[s].push(key);
+            pos += 1;
+        }
+    }
+    drop(kept);
+
+    let tmp = tmp_dir(out);
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    }
+    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let written = write_all(&tmp, writer, shards, layout, opts, inputs, &report, start);
+    if let Err(e) = written {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    report.bytes = dir_bytes(&tmp);
+    swap_into_place(&tmp, out)?;
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Return a 64-bit fingerprint of a stream (FNV-1a).
+fn fingerprint(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Return the temporary directory a build of `out` writes into.
+fn tmp_dir(out: &Path) -> PathBuf {
+    let mut name = out.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{}", std::process::id()));
+    out.with_file_name(name)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_all(
+    dir: &Path,
+    games: GamesWriter,
+    mut shards: Vec<Vec<u64>>,
+    layout: Layout,
+    opts: &Options,
+    inputs: &[PathBuf],
+    report: &Report,
+    start: Instant,
+) -> Result<(), String> {
+    shards
+        .par_iter_mut()
+        .enumerate()
+        .try_for_each(|(s, keys)| {
+            keys.sort_unstable();
+            write_file(
+                &dir.join(shard_name(s)),
+                Kind::Shard,
+                &encode_shard(layout, keys),
+            )
+        })?;
+    let n_games = report.games;
+    write_file(&dir.join("games.kdb"), Kind::Games, &games.encode())?;
+    let built = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let meta = json!({
+        "format": super::format::VERSION,
+        "kosumi": env!("CARGO_PKG_VERSION"),
+        "board_size": N,
+        "games": n_games,
+        "positions": report.positions,
+        "files": report.files,
+        "skipped": report.skipped.len(),
+        "duplicates": report.duplicates.len(),
+        "sources": inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "threads": rayon::current_num_threads(),
+        "shards": SHARDS,
+        "bucket_bits": layout.bucket_bits,
+        "pos_bits": layout.pos_bits,
+        "check_bits": layout.check_bits(),
+        "hash_bits": opts.hash_bits.clamp(1, 64),
+        "hash": "stones only, min over the 8 symmetries; colour swap tried at query time",
+        "built_unix": built,
+        "build_seconds": start.elapsed().as_secs_f64(),
+    });
+    write_file(
+        &dir.join("meta.kdb"),
+        Kind::Meta,
+        meta.to_string().as_bytes(),
+    )
+}
+
+/// Return the total size of the files in `dir`.
+pub fn dir_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .filter_map(|e| e.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+/// Move the finished `tmp` to `out`; an old database is moved aside first
+/// and removed only after the new one is in place.
+fn swap_into_place(tmp: &Path, out: &Path) -> Result<(), String> {
+    let err = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    if out.exists() {
+        if !out.join("meta.kdb").exists() {
+            return Err(format!(
+                "{}: exists and is not a kosumi database; not replacing it (the new one is in {})",
+                out.display(),
+                tmp.display()
+            ));
+        }
+        let mut old = out.file_name().unwrap_or_default().to_os_string();
+        old.push(format!(".old-{}", std::process::id()));
+        let old = out.with_file_name(old);
+        std::fs::rename(out, &old).map_err(|e| err(out, e))?;
+        std::fs::rename(tmp, out).map_err(|e| err(tmp, e))?;
+        std::fs::remove_dir_all(&old).map_err(|e| err(&old, e))?;
+    } else {
+        std::fs::rename(tmp, out).map_err(|e| err(tmp, e))?;
+    }
+    Ok(())
+}

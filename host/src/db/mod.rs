@@ -1,0 +1,472 @@
+//! `kosumi db`: a game database with full-board and pattern search, after
+//! the `004_*` seed and Kombilo.
+//!
+//! # Design
+//! - **Games** (19x19 only; other sizes are skipped as unsupported) are
+//!   replayed once at build time on the core's board. Each is stored as a
+//!   change stream of 9-bit symbols: moves *and* the stones they capture
+//!   ([`record`]), so search replays without Go rules, plus the seed's
+//!   end-position filter (which points ever held black, white) and the
+//!   header text ([`store`]).
+//! - **Positions**: every position of every main line (after setup and after
+//!   each move) gets the core's Zobrist hash of its stones, made canonical
+//!   as the least hash of its eight symmetric images ([`symmetry`]). Colour
+//!   swap is not stored: a query asking for it looks the swapped position up
+//!   too. The index is the sorted array of (hash, position) split into 256
+//!   memory-mapped shard files by the top 8 hash bits, a bucket table per
+//!   shard, and 4-byte entries holding the position number and as many
+//!   further hash bits as fit ([`index`]). Every candidate is verified by
+//!   replaying its game to that move ([`search`]).
+//! - **Patterns** ([`pattern`]): the end-position filter on 19-bit rows drops
+//!   games and offsets that can never match; the survivors' per-point time
+//!   lines (the seed's move ranges) are intersected cell by cell, so only
+//!   the moves in which a match is possible are looked at. Both cores.
+//! - **Files** ([`format`]): a versioned header with a payload checksum and
+//!   a header checksum on every file; a build writes a new directory and
+//!   renames it into place.
+//!
+//! | module | job |
+//! |---|---|
+//! | [`build`] | walk, read, replay, dedupe, write atomically |
+//! | [`format`] | file header, checksums, errors |
+//! | [`record`] | change streams, winners, header text |
+//! | [`store`] | `games.kdb` layout and the open database |
+//! | [`index`] | shard layout and look-up |
+//! | [`symmetry`] | the 8 symmetries and canonical hashes |
+//! | [`search`] | full-board search |
+//! | [`pattern`] | pattern parsing, variants, filtered search |
+//! | [`output`] | diagrams, continuation tables, JSON |
+//! | [`generate`] | kosumi's own game records |
+
+pub mod build;
+pub mod format;
+pub mod generate;
+pub mod index;
+pub mod output;
+pub mod pattern;
+pub mod record;
+pub mod search;
+pub mod store;
+pub mod symmetry;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::{json, Value};
+
+use crate::sgf_game;
+use pattern::{Anchor, Pattern};
+use store::Db;
+use symmetry::{N, POINTS};
+
+/// `kosumi db ...` commands.
+#[derive(Subcommand, Debug)]
+pub enum DbCommand {
+    /// Build a database from SGF files (`.sgf`, `.mgt`) found under DIRs.
+    Build(BuildArgs),
+    /// Search a database for a position or a pattern.
+    Search(SearchArgs),
+    /// Show a database's size and build parameters.
+    Info(InfoArgs),
+    /// Write games played by kosumi's playouts as SGF.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `db build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Folders or files to read, recursively.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The database directory to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print every skipped game (default: the first 20 of each kind).
+    #[arg(long)]
+    pub verbose: bool,
+    /// Test hook: keep only this many top bits of each hash (forces collisions).
+    #[arg(long, default_value_t = 64, hide = true)]
+    pub debug_hash_bits: u32,
+}
+
+/// Which symmetries a search uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Symmetries {
+    /// All eight rotations and reflections.
+    All,
+    /// The query as given only.
+    None,
+}
+
+/// Arguments of `db search`.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// The database directory.
+    pub db: PathBuf,
+    /// A position: an SGF file, optionally `:N` for the position after move N.
+    #[arg(long, conflicts_with = "pattern", required_unless_present = "pattern")]
+    pub position: Option<String>,
+    /// A pattern file (rows of `X O . * x o`).
+    #[arg(long)]
+    pub pattern: Option<PathBuf>,
+    /// Where the pattern may sit.
+    #[arg(long, value_enum, default_value_t = Anchor::Anywhere)]
+    pub anchor: Anchor,
+    /// Symmetries to search under.
+    #[arg(long, value_enum, default_value_t = Symmetries::All)]
+    pub symmetries: Symmetries,
+    /// Also find the position or pattern with the colours exchanged.
+    #[arg(long)]
+    pub swap_colours: bool,
+    /// Games listed at most (0: all).
+    #[arg(long, default_value_t = 50)]
+    pub limit: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `db info`.
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// The database directory.
+    pub db: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `db generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Number of games.
+    #[arg(long)]
+    pub games: u64,
+    /// Seed; game i of a seed is always the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output folder.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Games per file.
+    #[arg(long, default_value_t = 100)]
+    pub per_file: u64,
+}
+
+/// Run a `db` command.
+///
+/// # Errors
+/// A message for bad arguments, unreadable input or a damaged database.
+pub fn run(cmd: DbCommand) -> Result<(), String> {
+    match cmd {
+        DbCommand::Build(a) => run_build(&a),
+        DbCommand::Search(a) => run_search(&a),
+        DbCommand::Info(a) => run_info(&a),
+        DbCommand::Generate(a) => {
+            let t = Instant::now();
+            let files = generate::generate(a.games, a.seed, &a.out, a.per_file)?;
+            println!(
+                "wrote {} games in {files} files to {} in {:.1} s",
+                a.games,
+                a.out.display(),
+                t.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn run_build(a: &BuildArgs) -> Result<(), String> {
+    let opts = build::Options {
+        threads: a.threads,
+        hash_bits: a.debug_hash_bits,
+        progress: !a.quiet,
+    };
+    let r = build::build(&a.inputs, &a.out, &opts)?;
+    println!(
+        "built {}: {} games, {} positions from {} files in {:.1} s, {:.1} MB",
+        a.out.display(),
+        r.games,
+        r.positions,
+        r.files,
+        r.seconds,
+        r.bytes as f64 / 1e6
+    );
+    println!("skipped: {}", r.skipped.len());
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for (_, why) in &r.skipped {
+        let kind = reason_kind(why);
+        match kinds.iter_mut().find(|k| k.0 == kind) {
+            Some(k) => k.1 += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    for (kind, n) in &kinds {
+        println!("  {n:>6}  {kind}");
+        let shown = r.skipped.iter().filter(|s| reason_kind(&s.1) == *kind);
+        for (at, why) in shown.take(if a.verbose { usize::MAX } else { 20 }) {
+            println!("          {at}: {why}");
+        }
+    }
+    println!("duplicates: {}", r.duplicates.len());
+    for (at, first) in r
+        .duplicates
+        .iter()
+        .take(if a.verbose { usize::MAX } else { 20 })
+    {
+        println!("          {at}: same game as {first}");
+    }
+    Ok(())
+}
+
+/// Return the kind of a skip reason: its words before any detail.
+fn reason_kind(why: &str) -> String {
+    let end = why
+        .find(|c: char| c.is_ascii_digit() || c == ':' || c == '(')
+        .unwrap_or(why.len());
+    why[..end].trim().to_string()
+}
+
+fn open(path: &Path) -> Result<Db, String> {
+    Db::open(path).map_err(|e| e.to_string())
+}
+
+fn run_info(a: &InfoArgs) -> Result<(), String> {
+    let db = open(&a.db)?;
+    let sizes = db.shard_sizes();
+    let info = json!({
+        "db": db.dir().display().to_string(),
+        "games": db.games(),
+        "positions": db.positions(),
+        "db_bytes": db.bytes(),
+        "shards": sizes.len(),
+        "shard_entries_min": sizes.iter().min(),
+        "shard_entries_max": sizes.iter().max(),
+        "build": db.meta(),
+    });
+    if a.json {
+        println!("{info}");
+        return Ok(());
+    }
+    println!("database   {}", db.dir().display());
+    println!("games      {}", db.games());
+    println!("positions  {}", db.positions());
+    println!(
+        "size       {:.1} MB ({} bytes, {} files)",
+        db.bytes() as f64 / 1e6,
+        db.bytes(),
+        sizes.len() + 2
+    );
+    println!(
+        "shards     {} ({}..{} entries)",
+        sizes.len(),
+        sizes.iter().min().unwrap_or(&0),
+        sizes.iter().max().unwrap_or(&0)
+    );
+    if let Value::Object(m) = db.meta() {
+        for (k, v) in m {
+            println!("  {k:<14} {v}");
+        }
+    }
+    Ok(())
+}
+
+/// Return the position of an SGF file's first game after `moves` moves
+/// (all of them if `None`).
+///
+/// # Errors
+/// A message when the file holds no usable 19x19 game.
+pub fn position_from_sgf(path: &Path, moves: Option<usize>) -> Result<[u8; POINTS], String> {
+    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let recs = sgf_game::read_collection(&String::from_utf8_lossy(&text));
+    let mut rec = recs
+        .into_iter()
+        .next()
+        .ok_or("no game")?
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(k) = moves {
+        if k > rec.moves.len() {
+            return Err(format!(
+                "{}: the game has only {} moves",
+                path.display(),
+                rec.moves.len()
+            ));
+        }
+        rec.moves.truncate(k);
+    }
+    let data = build::replay(&rec, u64::MAX).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut events = Vec::new();
+    record::decode(&data.stream, &mut events).map_err(|()| "internal stream error")?;
+    Ok(record::position_at(&events, rec.moves.len() as u16))
+}
+
+/// Split `FILE[:MOVE]`.
+fn split_position_arg(arg: &str) -> (PathBuf, Option<usize>) {
+    if let Some((file, n)) = arg.rsplit_once(':') {
+        if let Ok(n) = n.parse::<usize>() {
+            return (PathBuf::from(file), Some(n));
+        }
+    }
+    (PathBuf::from(arg), None)
+}
+
+fn run_search(a: &SearchArgs) -> Result<(), String> {
+    let db = open(&a.db)?;
+    let syms = pattern::symmetry_set(a.symmetries == Symmetries::All);
+    let limit = if a.limit == 0 { usize::MAX } else { a.limit };
+    if let Some(arg) = &a.position {
+        let (file, k) = split_position_arg(arg);
+        let q = position_from_sgf(&file, k)?;
+        let t = Instant::now();
+        let mut stats = search::Stats::default();
+        let hits = search::find_position(&db, &q, &syms, a.swap_colours, &mut stats);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let next = output::tally(hits.iter().filter_map(|h| {
+            let (c, p) = h.next?;
+            Some((
+                p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
+                c,
+                h.winner,
+            ))
+        }));
+        let mut games: Vec<(usize, Vec<&search::Hit>)> = Vec::new();
+        for h in &hits {
+            match games.last_mut() {
+                Some((g, v)) if *g == h.game => v.push(h),
+                _ => games.push((h.game, vec![h])),
+            }
+        }
+        let cells: Vec<char> = q
+            .iter()
+            .map(|&c| match c {
+                1 => 'X',
+                2 => 'O',
+                _ => '.',
+            })
+            .collect();
+        if a.json {
+            let list: Vec<Value> = games
+                .iter()
+                .take(limit)
+                .map(|(g, hs)| {
+                    let moves: Vec<u16> = hs.iter().map(|h| h.moves).collect();
+                    let syms: Vec<usize> = hs.iter().map(|h| h.sym).collect();
+                    let sw: Vec<bool> = hs.iter().map(|h| h.swapped).collect();
+                    output::game_json(
+                        &db,
+                        *g,
+                        json!({"moves": moves, "symmetry": syms, "swapped": sw}),
+                    )
+                })
+                .collect();
+            let out = json!({
+                "query": {"position": arg, "symmetries": a.symmetries == Symmetries::All, "swap_colours": a.swap_colours},
+                "games_matched": games.len(),
+                "positions_matched": hits.len(),
+                "ms": ms,
+                "candidates": stats.candidates,
+                "rejected": stats.rejected,
+                "continuations": output::next_json(&next, true),
+                "games": list,
+                "truncated": games.len() > limit,
+            });
+            println!("{out}");
+            return Ok(());
+        }
+        println!(
+            "position search: {} games, {} positions ({ms:.2} ms; {} index candidates, {} refused by replay)",
+            games.len(),
+            hits.len(),
+            stats.candidates,
+            stats.rejected
+        );
+        print!("{}", output::diagram(&cells, N, &next, true));
+        if !next.is_empty() {
+            print!("{}", output::next_table(&next, true));
+        }
+        for (g, hs) in games.iter().take(limit) {
+            let at: Vec<String> = hs.iter().map(|h| h.moves.to_string()).collect();
+            println!(
+                "{}",
+                output::game_line(&db, *g, &format!("move {}", at.join(", ")))
+            );
+        }
+        if games.len() > limit {
+            println!(
+                "  ... {} more games (--limit 0 lists all)",
+                games.len() - limit
+            );
+        }
+        return Ok(());
+    }
+    let path = a.pattern.as_ref().ok_or("give --position or --pattern")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let pat = Pattern::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let t = Instant::now();
+    let vars = pattern::variants(&pat, a.anchor, &syms, a.swap_colours);
+    let found = pattern::search(&db, &vars);
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let next = output::tally(
+        found
+            .iter()
+            .flat_map(|m| m.next.iter().map(|n| (Some(n.at), n.colour, n.winner))),
+    );
+    let positions: u64 = found
+        .iter()
+        .flat_map(|m| m.ranges.iter().map(|r| u64::from(r.1 - r.0) + 1))
+        .sum();
+    let cells: Vec<char> = pat.cells.iter().map(|&c| pattern::cell_char(c)).collect();
+    if a.json {
+        let list: Vec<Value> = found
+            .iter()
+            .take(limit)
+            .map(|m| output::game_json(&db, m.game, json!({"ranges": m.ranges})))
+            .collect();
+        let out = json!({
+            "query": {"pattern": pat.to_text(), "anchor": format!("{:?}", a.anchor).to_lowercase(),
+                      "symmetries": a.symmetries == Symmetries::All, "swap_colours": a.swap_colours,
+                      "variants": vars.len()},
+            "games_matched": found.len(),
+            "positions_matched": positions,
+            "ms": ms,
+            "continuations": output::next_json(&next, false),
+            "games": list,
+            "truncated": found.len() > limit,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "pattern search ({} variants): {} games, {positions} positions ({ms:.1} ms)",
+        vars.len(),
+        found.len()
+    );
+    print!("{}", output::diagram(&cells, pat.w, &next, false));
+    if !next.is_empty() {
+        print!("{}", output::next_table(&next, false));
+    }
+    for m in found.iter().take(limit) {
+        println!(
+            "{}",
+            output::game_line(
+                &db,
+                m.game,
+                &format!("moves {}", output::ranges_text(&m.ranges))
+            )
+        );
+    }
+    if found.len() > limit {
+        println!(
+            "  ... {} more games (--limit 0 lists all)",
+            found.len() - limit
+        );
+    }
+    Ok(())
+}

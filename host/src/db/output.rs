@@ -1,0 +1,234 @@
+//! Printing search results: the games, and the continuations drawn on a
+//! diagram with letters as Kombilo does (`A` the most played next move,
+//! then `B`, ...), with a table of how often each was played and how the
+//! player who played it fared.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use kosumi_core::geometry::{Color, COLUMN_LETTERS};
+use serde_json::{json, Value};
+
+use super::record::Winner;
+use super::store::Db;
+
+/// Counts for one continuation.
+#[derive(Clone, Debug, Default)]
+pub struct NextStats {
+    /// Point `(x, y)` in the query's frame, `None` for a pass.
+    pub at: Option<(u8, u8)>,
+    /// Colour of the move.
+    pub colour: Option<Color>,
+    /// Times played.
+    pub count: u32,
+    /// Games the mover won / lost afterwards (results naming no winner
+    /// count in neither).
+    pub wins: u32,
+    /// Games lost by the mover.
+    pub losses: u32,
+    /// Diagram label.
+    pub label: char,
+}
+
+/// Aggregate continuations `(point, colour, winner)`; the most played
+/// points get the first labels.
+pub fn tally(items: impl Iterator<Item = (Option<(u8, u8)>, Color, Winner)>) -> Vec<NextStats> {
+    let mut map: HashMap<(Option<(u8, u8)>, u8), NextStats> = HashMap::new();
+    for (at, c, w) in items {
+        let e = map.entry((at, c as u8)).or_default();
+        e.at = at;
+        e.colour = Some(c);
+        e.count += 1;
+        match w.won(c) {
+            Some(true) => e.wins += 1,
+            Some(false) => e.losses += 1,
+            None => {}
+        }
+    }
+    let mut per_point: HashMap<Option<(u8, u8)>, u32> = HashMap::new();
+    for s in map.values() {
+        *per_point.entry(s.at).or_default() += s.count;
+    }
+    let mut points: Vec<(Option<(u8, u8)>, u32)> = per_point.into_iter().collect();
+    points.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let labels: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
+    let mut label_of: HashMap<Option<(u8, u8)>, char> = HashMap::new();
+    let mut next = 0;
+    for (at, _) in &points {
+        let l = if at.is_none() {
+            '-'
+        } else {
+            next += 1;
+            *labels.get(next - 1).unwrap_or(&'?')
+        };
+        label_of.insert(*at, l);
+    }
+    let mut out: Vec<NextStats> = map.into_values().collect();
+    for s in &mut out {
+        s.label = label_of[&s.at];
+    }
+    let rank: HashMap<Option<(u8, u8)>, usize> =
+        points.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
+    out.sort_by_key(|s| (rank[&s.at], s.colour.map(|c| c as u8)));
+    out
+}
+
+/// Return a diagram: `cells` (`w` x `h`, row by row, as characters) with the
+/// continuation labels over them; `board` adds coordinates for a full board.
+pub fn diagram(cells: &[char], w: usize, next: &[NextStats], board: bool) -> String {
+    let mut grid = cells.to_vec();
+    for s in next {
+        if let Some((x, y)) = s.at {
+            if let Some(c) = grid.get_mut(y as usize * w + x as usize) {
+                *c = s.label;
+            }
+        }
+    }
+    let h = grid.len() / w.max(1);
+    let mut out = String::new();
+    if board {
+        out.push_str("    ");
+        for &letter in COLUMN_LETTERS.iter().take(w) {
+            let _ = write!(out, "{} ", letter as char);
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    for y in 0..h {
+        if board {
+            let _ = write!(out, "{:>3} ", h - y);
+        } else {
+            out.push_str("  ");
+        }
+        for x in 0..w {
+            out.push(grid[y * w + x]);
+            out.push(' ');
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    out
+}
+
+/// Return the name of a point: a GTP vertex on the full board, `(x,y)` in a pattern.
+pub fn point_name(at: Option<(u8, u8)>, board: bool) -> String {
+    match at {
+        None => "pass".into(),
+        Some((x, y)) if board => format!("{}{}", COLUMN_LETTERS[x as usize] as char, 19 - y),
+        Some((x, y)) => format!("({x},{y})"),
+    }
+}
+
+/// Return the table of continuations as text.
+pub fn next_table(next: &[NextStats], board: bool) -> String {
+    let mut out = String::from("  label  move    colour  played  wins  losses  win%\n");
+    for s in next {
+        let rate = if s.wins + s.losses > 0 {
+            format!(
+                "{:.1}",
+                100.0 * f64::from(s.wins) / f64::from(s.wins + s.losses)
+            )
+        } else {
+            "-".into()
+        };
+        let colour = match s.colour {
+            Some(Color::White) => "W",
+            _ => "B",
+        };
+        let _ = writeln!(
+            out,
+            "  {:<5}  {:<6}  {:<6}  {:>6}  {:>4}  {:>6}  {:>4}",
+            s.label,
+            point_name(s.at, board),
+            colour,
+            s.count,
+            s.wins,
+            s.losses,
+            rate
+        );
+    }
+    out
+}
+
+/// Return the continuations as JSON.
+pub fn next_json(next: &[NextStats], board: bool) -> Value {
+    Value::Array(
+        next.iter()
+            .map(|s| {
+                json!({
+                    "label": s.label.to_string(),
+                    "move": point_name(s.at, board),
+                    "x": s.at.map(|a| a.0),
+                    "y": s.at.map(|a| a.1),
+                    "colour": if s.colour == Some(Color::White) { "W" } else { "B" },
+                    "played": s.count,
+                    "wins": s.wins,
+                    "losses": s.losses,
+                    "win_rate": if s.wins + s.losses > 0 {
+                        Some(f64::from(s.wins) / f64::from(s.wins + s.losses))
+                    } else {
+                        None
+                    },
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Return a game's line of the text listing.
+pub fn game_line(db: &Db, g: usize, at: &str) -> String {
+    let i = db.info(g);
+    let name = if i.index > 0 {
+        format!("{}#{}", i.file, i.index)
+    } else {
+        i.file.clone()
+    };
+    format!(
+        "  {name}  {} (B) - {} (W)  {}  {}  at {at}",
+        or_dash(&i.black),
+        or_dash(&i.white),
+        or_dash(&i.result),
+        or_dash(&i.date)
+    )
+}
+
+fn or_dash(s: &str) -> &str {
+    if s.is_empty() {
+        "-"
+    } else {
+        s
+    }
+}
+
+/// Return a game as JSON, with `extra` fields added.
+pub fn game_json(db: &Db, g: usize, extra: Value) -> Value {
+    let i = db.info(g);
+    let mut v = json!({
+        "id": g,
+        "file": i.file,
+        "index": i.index,
+        "black": i.black,
+        "white": i.white,
+        "result": i.result,
+        "date": i.date,
+        "moves_total": db.moves(g),
+    });
+    if let (Some(obj), Value::Object(more)) = (v.as_object_mut(), extra) {
+        obj.extend(more);
+    }
+    v
+}
+
+/// Return move ranges as text: `12, 30-34`.
+pub fn ranges_text(r: &[(u16, u16)]) -> String {
+    r.iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
