@@ -18,6 +18,9 @@ use cortex_m_rt::exception;
 use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
+use kosumi_core::search::{Budget, NoClock};
+
+use crate::engine::{Table, Tree};
 
 static WRAPS: AtomicU32 = AtomicU32::new(0);
 const RELOAD: u32 = 0x00FF_FFFF;
@@ -68,7 +71,7 @@ fn start_system_clock() {
 }
 
 /// Run the benchmark, print its figures to the host's stdout and return.
-pub fn run(syst: &mut SYST) {
+pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
     start_system_clock();
     syst.set_clock_source(SystClkSource::Core);
     syst.set_reload(RELOAD);
@@ -118,5 +121,27 @@ pub fn run(syst: &mut SYST) {
             insns / n as f64,
             n as f64 * 1e6 / insns,
         ));
+    }
+
+    // Full searches from the empty board: the firmware's genmove.
+    for n in [1_400u32, 5_000] {
+        search.clear_tree();
+        let t0 = ticks();
+        let r = search.run(&empty, 15, &[], Budget::playouts(n), Some(&mut *table), &mut NoClock, &mut |_| {});
+        let insns = (ticks() - t0) as f64 * insns_per_tick;
+        if let Ok(r) = r {
+            say(format_args!(
+                "bench search: {} playouts, {:.0} instructions/playout, {:.2} playouts per million instructions, best {} of {} visits, {} nodes in a pool of {}, {} prunes, table {} entries\n",
+                r.playouts,
+                insns / r.playouts.max(1) as f64,
+                r.playouts as f64 * 1e6 / insns,
+                r.best.0,
+                r.visits,
+                r.nodes,
+                search.pool().capacity(),
+                r.prunes,
+                table.table().capacity(),
+            ));
+        }
     }
 }

@@ -1,11 +1,13 @@
 //! The game the firmware plays: a 9x9 board, the move record for `undo`,
-//! positional superko, komi, and move choice with a fixed playout budget.
+//! positional superko, komi, and move choice by the core's MCTS over a
+//! node pool and a best-move table that live in statics sized at compile
+//! time for the board's RAM.
 
 use kosumi_core::board::{Board, MoveError};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
-use kosumi_core::playout::{playout, Policy, RuleStats};
-use kosumi_core::rng::{self, Rng};
+use kosumi_core::search::{BestMoveTable, Budget, NoClock, Node, Params, Search};
+use kosumi_core::table::BestMoveCluster;
 
 /// Moves a game may hold (three times the points: enough for any real game).
 pub const MAX_MOVES: usize = 3 * 81;
@@ -22,32 +24,37 @@ pub enum EngineError {
     RecordFull,
 }
 
-/// The game state.
+/// The search's storage: the node pool and the best-move table.
+pub type Tree = Search<&'static mut [Node]>;
+/// The best-move table over a static array of clusters.
+pub type Table = BestMoveTable<&'static mut [BestMoveCluster]>;
+
+/// The game state and the searcher.
 pub struct Engine {
     board: Board,
-    scratch: Board,
     record: [(Color, Point); MAX_MOVES],
     moves: usize,
     history: History<MAX_MOVES>,
     komi2: i16,
     playouts: u32,
-    rng: Rng,
+    search: &'static mut Tree,
+    table: &'static mut Table,
 }
 
 impl Engine {
     /// Return an engine with an empty 9x9 board, komi 7.5 and `playouts`
-    /// playouts per move.
-    pub fn new(playouts: u32, seed: u64) -> Engine {
+    /// playouts per move, searching with `search` and `table`.
+    pub fn new(playouts: u32, search: &'static mut Tree, table: &'static mut Table) -> Engine {
         let board = Board::new(SIZE).unwrap_or_else(|_| unreachable!("9x9 is supported"));
         let mut e = Engine {
-            scratch: board.clone(),
             board,
             record: [(Color::Black, Point::PASS); MAX_MOVES],
             moves: 0,
             history: History::new(),
             komi2: 15,
             playouts,
-            rng: rng::seeded(seed),
+            search,
+            table,
         };
         e.clear();
         e
@@ -58,12 +65,13 @@ impl Engine {
         &self.board
     }
 
-    /// Empty the board.
+    /// Empty the board and forget the search tree.
     pub fn clear(&mut self) {
         self.board.clear();
         self.moves = 0;
         self.history.clear();
         self.history.push(self.board.position_hash());
+        self.search.clear_tree();
     }
 
     /// Set the komi in half points.
@@ -127,49 +135,49 @@ impl Engine {
     pub fn genmove(&mut self, c: Color) -> Result<Point, EngineError> {
         self.board.set_to_play(c);
         let p = self.choose(c);
-        self.play(c, p).or_else(|_| self.play(c, Point::PASS))?;
-        Ok(if self.record[self.moves - 1].1 == p { p } else { Point::PASS })
+        match self.play(c, p) {
+            Ok(()) => Ok(p),
+            Err(_) => self.play(c, Point::PASS).map(|()| Point::PASS),
+        }
     }
 
-    /// Flat Monte Carlo: share the playout budget over the acceptable moves
-    /// and pick the best average; pass when the opponent passed and passing
-    /// wins, or when no move is acceptable.
+    /// Pass when the opponent passed and passing wins by area; otherwise
+    /// search, with the moves that would repeat a position excluded.
     fn choose(&mut self, c: Color) -> Point {
-        let mut cands = [Point::PASS; 81];
+        let sign = if c == Color::Black { 1 } else { -1 };
+        if self.board.last_move() == Some(Point::PASS) && sign * self.score2() > 0 {
+            return Point::PASS;
+        }
+        let mut excluded = [Point::PASS; 81];
         let mut n = 0;
         for p in self.board.empty_points() {
-            if self.board.is_playout_move(p, c) && !self.history.repeats(&self.board, p, c) {
-                cands[n] = p;
+            if self.board.is_legal(p, c) && self.history.repeats(&self.board, p, c) {
+                excluded[n] = p;
                 n += 1;
             }
         }
-        let sign = if c == Color::Black { 1 } else { -1 };
-        let opponent_passed = self.board.last_move() == Some(Point::PASS);
-        if n == 0 || (opponent_passed && sign * self.score2() > 0) {
-            return Point::PASS;
+        let result = self.search.run(
+            &self.board,
+            self.komi2,
+            &excluded[..n],
+            Budget::playouts(self.playouts),
+            Some(&mut *self.table),
+            &mut NoClock,
+            &mut |_| {},
+        );
+        match result {
+            Ok(r) => r.best,
+            Err(_) => Point::PASS,
         }
-        let per = (self.playouts as usize / n).max(1);
-        let mut stats = RuleStats::default();
-        let (mut best, mut best_wins) = (cands[0], -1i64);
-        for &p in &cands[..n] {
-            let mut wins = 0i64;
-            for _ in 0..per {
-                self.scratch.copy_from(&self.board);
-                self.scratch.play_legal(p, c);
-                let out = playout(
-                    &mut self.scratch,
-                    Policy::waterfall(),
-                    self.komi2,
-                    &mut self.rng,
-                    &mut stats,
-                );
-                wins += (sign * out.score.margin2() > 0) as i64;
-            }
-            if wins > best_wins {
-                best = p;
-                best_wins = wins;
-            }
-        }
-        best
+    }
+}
+
+/// Return the search parameters of the firmware: the core's defaults, but
+/// a node is expanded only after 8 visits, so the small pool holds a deeper
+/// tree instead of pruning every few playouts.
+pub fn params() -> Params {
+    Params {
+        expand_after: 8,
+        ..Params::default()
     }
 }

@@ -21,10 +21,30 @@ mod uart;
 use cortex_m_rt::{entry, exception, ExceptionFrame};
 use cortex_m_semihosting::debug;
 
-use engine::Engine;
+use engine::{Engine, Table, Tree};
+use kosumi_core::search::{BestMoveTable, Node, Search};
+use kosumi_core::table::{BestMoveCluster, Cluster};
 
-/// Default playouts per move.
-const PLAYOUTS: u32 = 2_000;
+/// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s
+/// (see BENCHMARKS.md for the derivation from the instruction counts).
+const PLAYOUTS: u32 = 1_400;
+
+/// Nodes of the search tree, sized for the board's RAM.
+#[cfg(not(feature = "mps2-an386"))]
+const NODES: usize = 360;
+#[cfg(feature = "mps2-an386")]
+const NODES: usize = 40_000;
+
+/// Clusters of the best-move table (8 entries each).
+#[cfg(not(feature = "mps2-an386"))]
+const CLUSTERS: usize = 32;
+#[cfg(feature = "mps2-an386")]
+const CLUSTERS: usize = 4096;
+
+/// The node pool and the best-move table: zero-initialised statics, so
+/// they live in `.bss` and are never built on the stack.
+static mut NODE_POOL: [Node; NODES] = [Node::EMPTY; NODES];
+static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY; CLUSTERS];
 
 #[entry]
 fn main() -> ! {
@@ -33,17 +53,35 @@ fn main() -> ! {
     #[cfg(not(feature = "mps2-an386"))]
     let mut serial = uart::Pl011::new(0x4000_C000);
     defmt::info!("kosumi firmware up");
+    // The engine lives in a static (counted in .bss at link time), not on
+    // the stack.
+    // SAFETY: `main` runs once and no interrupt handler touches these
+    // statics, so these are the only references to them.
+    let (nodes, clusters) = unsafe {
+        (
+            &mut *core::ptr::addr_of_mut!(NODE_POOL),
+            &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS),
+        )
+    };
+    let search: &'static mut Tree = cortex_m::singleton!(: Tree =
+        Search::new(&mut nodes[..], engine::params()).unwrap_or_else(|| unreachable!("pool of two or more nodes")))
+    .unwrap_or_else(|| unreachable!("main runs once"));
+    search.set_seed(0x6b6f_7375_6d69);
+    let table: &'static mut Table = cortex_m::singleton!(: Table =
+        BestMoveTable::new(&mut clusters[..]).unwrap_or_else(|_| unreachable!("power-of-two table")))
+    .unwrap_or_else(|| unreachable!("main runs once"));
     #[cfg(feature = "bench")]
     {
         let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
-        bench::run(&mut core.SYST);
+        bench::run(&mut core.SYST, search, table);
         debug::exit(debug::EXIT_SUCCESS);
     }
-    // The engine lives in a static (counted in .bss at link time), not on
-    // the stack.
     let engine: &'static mut Engine =
-        cortex_m::singleton!(: Engine = Engine::new(PLAYOUTS, 0x6b6f_7375_6d69))
+        cortex_m::singleton!(: Engine = Engine::new(PLAYOUTS, search, table))
             .unwrap_or_else(|| unreachable!("main runs once"));
+    let boot = stack::high_water();
+    defmt::info!("stack after start-up: {=usize} bytes", boot);
+    stack::report_as("boot", boot);
     gtp::serve(&mut serial, engine);
     let used = stack::high_water();
     defmt::info!("stack high-water mark: {=usize} bytes", used);

@@ -36,8 +36,13 @@ pub fn region() -> usize {
 /// Print the high-water mark to the host's stderr (semihosting), in a line
 /// the host test reads.
 pub fn report(used: usize) {
+    report_as("stack-high-water", used);
+}
+
+/// Print `what` and a stack figure to the host's stderr (semihosting).
+pub fn report_as(what: &str, used: usize) {
     if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
         use core::fmt::Write as _;
-        let _ = writeln!(err, "kosumi-firmware stack-high-water {used} of {}", region());
+        let _ = writeln!(err, "kosumi-firmware {what} {used} of {}", region());
     }
 }

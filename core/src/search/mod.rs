@@ -61,8 +61,10 @@ use crate::rng::{self, Rng};
 use crate::table::BestMoveCluster;
 use deepening::Deepening;
 
-/// Longest path from the root the tree walk follows.
-pub const MAX_PATH: usize = 1024;
+/// Longest path from the root the tree walk follows: a game of three moves
+/// per point (the playout limit) cannot go deeper. Sized by the build's
+/// largest board, so a 9x9 firmware does not pay for 19x19 paths.
+pub const MAX_PATH: usize = 3 * MAX_SIZE * MAX_SIZE + 2;
 
 /// Most moves a node can have: every point, and pass.
 pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE + 1;
