@@ -15,6 +15,9 @@ pub const MAX_MOVES: usize = 3 * 81;
 /// The only board size the firmware plays.
 pub const SIZE: usize = 9;
 
+/// The search's base seed.
+const SEED: u64 = 0x6b6f_7375_6d69;
+
 /// Why a move or setting was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, defmt::Format)]
 pub enum EngineError {
@@ -37,6 +40,9 @@ pub struct Engine {
     history: History<MAX_MOVES>,
     komi2: i16,
     playouts: u32,
+    /// Games started, mixed into the search seed so that successive games
+    /// differ (each one is still reproducible).
+    games: u64,
     search: &'static mut Tree,
     table: &'static mut Table,
 }
@@ -53,6 +59,7 @@ impl Engine {
             history: History::new(),
             komi2: 15,
             playouts,
+            games: 0,
             search,
             table,
         };
@@ -65,13 +72,16 @@ impl Engine {
         &self.board
     }
 
-    /// Empty the board and forget the search tree.
+    /// Empty the board, forget the search tree and start the next game's
+    /// random stream.
     pub fn clear(&mut self) {
         self.board.clear();
         self.moves = 0;
         self.history.clear();
         self.history.push(self.board.position_hash());
         self.search.clear_tree();
+        self.search.set_seed(SEED ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.games += 1;
     }
 
     /// Set the komi in half points.

@@ -66,7 +66,6 @@ fn main() -> ! {
     let search: &'static mut Tree = cortex_m::singleton!(: Tree =
         Search::new(&mut nodes[..], engine::params()).unwrap_or_else(|| unreachable!("pool of two or more nodes")))
     .unwrap_or_else(|| unreachable!("main runs once"));
-    search.set_seed(0x6b6f_7375_6d69);
     let table: &'static mut Table = cortex_m::singleton!(: Table =
         BestMoveTable::new(&mut clusters[..]).unwrap_or_else(|_| unreachable!("power-of-two table")))
     .unwrap_or_else(|| unreachable!("main runs once"));
