@@ -127,7 +127,15 @@ pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
     for n in [1_400u32, 5_000] {
         search.clear_tree();
         let t0 = ticks();
-        let r = search.run(&empty, 15, &[], Budget::playouts(n), Some(&mut *table), &mut NoClock, &mut |_| {});
+        let r = search.run(
+            &empty,
+            15,
+            &[],
+            Budget::playouts(n),
+            Some(&mut *table),
+            &mut NoClock,
+            &mut |_| {},
+        );
         let insns = (ticks() - t0) as f64 * insns_per_tick;
         if let Ok(r) = r {
             say(format_args!(

@@ -6,6 +6,8 @@
 use kosumi_core::board::{Board, MoveError};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
+use kosumi_core::playout::estimated_margin2;
+use kosumi_core::rng;
 use kosumi_core::search::{BestMoveTable, Budget, NoClock, Node, Params, Search};
 use kosumi_core::table::BestMoveCluster;
 
@@ -14,6 +16,9 @@ pub const MAX_MOVES: usize = 3 * 81;
 
 /// The only board size the firmware plays.
 pub const SIZE: usize = 9;
+
+/// Playouts of the ownership estimate behind the pass decision.
+const OWNERSHIP_PLAYOUTS: u32 = 64;
 
 /// The search's base seed.
 const SEED: u64 = 0x6b6f_7375_6d69;
@@ -80,7 +85,8 @@ impl Engine {
         self.history.clear();
         self.history.push(self.board.position_hash());
         self.search.clear_tree();
-        self.search.set_seed(SEED ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.search
+            .set_seed(SEED ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         self.games += 1;
     }
 
@@ -133,6 +139,29 @@ impl Engine {
         true
     }
 
+    /// Query whether `c` wins if the game ends now: by area as the position
+    /// stands (what a referee counts for settled regions) and with the
+    /// stones that playouts call dead removed (what it counts for dead
+    /// groups). Not inlined: its playout board is a stack temporary that
+    /// must not share a frame with the search's.
+    #[inline(never)]
+    fn passing_wins(&self, c: Color) -> bool {
+        let sign = if c == Color::Black { 1 } else { -1 };
+        if sign * self.score2() <= 0 {
+            return false;
+        }
+        let mut scratch = self.board.clone();
+        let mut rng = rng::seeded(SEED ^ self.moves as u64);
+        let margin2 = estimated_margin2(
+            &self.board,
+            self.komi2,
+            OWNERSHIP_PLAYOUTS,
+            &mut rng,
+            &mut scratch,
+        );
+        sign * margin2 > 0
+    }
+
     /// Return twice black's area-score margin with komi.
     pub fn score2(&self) -> i32 {
         self.board.score(self.komi2).margin2()
@@ -151,11 +180,10 @@ impl Engine {
         }
     }
 
-    /// Pass when the opponent passed and passing wins by area; otherwise
-    /// search, with the moves that would repeat a position excluded.
+    /// Pass when the opponent passed and passing wins; otherwise search,
+    /// with the moves that would repeat a position excluded.
     fn choose(&mut self, c: Color) -> Point {
-        let sign = if c == Color::Black { 1 } else { -1 };
-        if self.board.last_move() == Some(Point::PASS) && sign * self.score2() > 0 {
+        if self.board.last_move() == Some(Point::PASS) && self.passing_wins(c) {
             return Point::PASS;
         }
         let mut excluded = [Point::PASS; 81];

@@ -257,7 +257,11 @@ fn format_score(margin2: i32, buf: &mut [u8; 16]) -> &str {
     if margin2 == 0 {
         return "0";
     }
-    let (who, m) = if margin2 > 0 { ('B', margin2) } else { ('W', -margin2) };
+    let (who, m) = if margin2 > 0 {
+        ('B', margin2)
+    } else {
+        ('W', -margin2)
+    };
     let mut w = Buf { buf, len: 0 };
     let _ = if m % 2 == 0 {
         write!(w, "{who}+{}", m / 2)
@@ -285,4 +289,3 @@ impl core::fmt::Write for Buf<'_> {
         Ok(())
     }
 }
-

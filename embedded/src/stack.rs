@@ -15,7 +15,10 @@ extern "C" {
 /// Return the most stack used since reset, in bytes.
 pub fn high_water() -> usize {
     // Only the addresses of the linker's bounds are taken.
-    let (low, high) = (addr_of!(_stack_end) as usize, addr_of!(_stack_start) as usize);
+    let (low, high) = (
+        addr_of!(_stack_end) as usize,
+        addr_of!(_stack_start) as usize,
+    );
     let mut p = low;
     while p < high {
         // SAFETY: `p` is a word-aligned address inside the stack region,

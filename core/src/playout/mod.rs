@@ -12,14 +12,17 @@
 //!   have saved it); (3) else a light move.
 //!
 //! A playout ends after two passes in a row or after `3 * size * size` moves
-//! and is scored by area. [`RuleStats`] counts what each rule did; the
+//! and is scored by area. [`ownership`] plays a position out many times to
+//! tell dead stones from live ones. [`RuleStats`] counts what each rule did; the
 //! counting is compiled in only with the `stats` feature.
 
 mod light;
+mod ownership;
 mod stats;
 mod waterfall;
 
 pub use light::light_move;
+pub use ownership::{estimated_margin2, ownership};
 pub use stats::RuleStats;
 pub use waterfall::waterfall_move;
 

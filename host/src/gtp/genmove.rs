@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use kosumi_core::board::Board;
-use kosumi_core::geometry::{Cell, Color, Point};
-use kosumi_core::playout::{playout, Policy, RuleStats};
+use kosumi_core::geometry::{Cell, Color, Point, MAX_POINTS};
+use kosumi_core::playout;
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
 
@@ -224,39 +224,39 @@ fn budget(engine: &Engine, c: Color) -> Budget {
 /// Return the per-point share of playouts that `Color::Black` owns at the end
 /// (indexed by point), from `n` waterfall playouts of `board`.
 pub fn ownership(board: &Board, komi2: i16, n: u32, seed: u64) -> Vec<f32> {
-    let geo = board.geometry();
-    let mut black = vec![0u32; geo.cells()];
-    let mut rng = rng::seeded(seed);
-    let mut stats = RuleStats::default();
-    let mut b = board.clone();
-    for _ in 0..n {
-        b.copy_from(board);
-        playout(&mut b, Policy::waterfall(), komi2, &mut rng, &mut stats);
-        for p in geo.points() {
-            let owner = match b.at(p) {
-                Cell::Black => Some(Color::Black),
-                Cell::White => Some(Color::White),
-                _ => {
-                    let nb = b.neighbour_count(p, Cell::Black) > 0;
-                    let nw = b.neighbour_count(p, Cell::White) > 0;
-                    match (nb, nw) {
-                        (true, false) => Some(Color::Black),
-                        (false, true) => Some(Color::White),
-                        _ => None,
-                    }
-                }
-            };
-            if owner == Some(Color::Black) {
-                black[p.idx()] += 2;
-            } else if owner.is_none() {
-                black[p.idx()] += 1;
-            }
-        }
-    }
+    let mut black = [0u16; MAX_POINTS];
+    let mut scratch = board.clone();
+    playout::ownership(
+        board,
+        komi2,
+        n,
+        &mut rng::seeded(seed),
+        &mut scratch,
+        &mut black,
+    );
     black
         .iter()
         .map(|&v| v as f32 / (2 * n.max(1)) as f32)
         .collect()
+}
+
+/// Query whether `c` wins the game ended now: by area as the position
+/// stands (what a scorer counts for settled regions) and with the stones
+/// that playouts call dead removed (what it counts for dead groups).
+fn passing_wins(board: &Board, komi2: i16, c: Color) -> bool {
+    if board.score(komi2).winner() != Some(c) {
+        return false;
+    }
+    let mut scratch = board.clone();
+    let margin2 = playout::estimated_margin2(
+        board,
+        komi2,
+        OWNERSHIP_PLAYOUTS,
+        &mut rng::seeded(7),
+        &mut scratch,
+    );
+    let sign = if c == Color::Black { 1 } else { -1 };
+    sign * margin2 > 0
 }
 
 /// Return the stones the ownership estimate calls dead.
@@ -282,8 +282,10 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
         .moves()
         .last()
         .is_some_and(|m| m.color == c.opponent() && m.point.is_pass());
-    // (1) The opponent passed and passing wins by area: end the game.
-    if mode == Mode::Normal && opp_passed && board.score(komi2).winner() == Some(c) {
+    // (1) The opponent passed and passing wins by area once dead stones
+    // are taken off (by playout ownership, as the opponent's scorer would):
+    // end the game.
+    if mode == Mode::Normal && opp_passed && passing_wins(&board, komi2, c) {
         return Ok(Choice::Move(Point::PASS));
     }
     let mut excluded = superko_moves(engine, &board, c);
