@@ -651,7 +651,19 @@ fn stale_boards() -> [Board; 2] {
     [a, b]
 }
 
+/// Return `games` scaled by `KOSUMI_TEST_SCALE` percent (default 100): CI
+/// runs these tests under `qemu-arm` too, where a quarter of the games
+/// keeps the run short.
+fn scaled(games: u64) -> u64 {
+    let pct = std::env::var("KOSUMI_TEST_SCALE")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(100);
+    (games * pct / 100).max(1)
+}
+
 fn run_seeded(first_seed: u64, games: u64, sizes: impl Fn(&mut SplitMix) -> usize) {
+    let games = scaled(games);
     let mut scratch = stale_boards();
     let mut positions = 0;
     for game in 0..games {
