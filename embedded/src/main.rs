@@ -25,9 +25,11 @@ use engine::{Engine, Table, Tree};
 use kosumi_core::search::{BestMoveTable, Node, Search};
 use kosumi_core::table::{BestMoveCluster, Cluster};
 
-/// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s
-/// (see BENCHMARKS.md for the derivation from the instruction counts).
-const PLAYOUTS: u32 = 1_400;
+/// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
+/// The bench mode measures a full search at about 181,000 guest
+/// instructions per playout; at 1.25 cycles per instruction 2 s is 128 M
+/// instructions, so about 700 playouts (BENCHMARKS.md has the figures).
+const PLAYOUTS: u32 = 700;
 
 /// Nodes of the search tree, sized for the board's RAM.
 #[cfg(not(feature = "mps2-an386"))]
