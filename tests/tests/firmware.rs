@@ -98,7 +98,11 @@ impl Gtp {
             }
         }
         let text = text.trim_end().to_string();
-        assert!(text.starts_with('='), "{} refused `{cmd}`: {text}", self.name);
+        assert!(
+            text.starts_with('='),
+            "{} refused `{cmd}`: {text}",
+            self.name
+        );
         text[1..].trim().to_string()
     }
 
@@ -122,7 +126,11 @@ fn play_game(black: &mut Gtp, white: &mut Gtp, max_moves: usize) -> usize {
     }
     let mut passes = 0;
     for n in 0..max_moves {
-        let c = if n % 2 == 0 { Color::Black } else { Color::White };
+        let c = if n % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let (mover, other) = if c == Color::Black {
             (&mut *black, &mut *white)
         } else {
@@ -159,9 +167,20 @@ fn firmware(elf: &Path) -> Gtp {
         "firmware",
         "qemu-system-arm",
         &[
-            "-machine", "lm3s6965evb", "-cpu", "cortex-m3", "-display", "none", "-monitor",
-            "none", "-serial", "stdio", "-semihosting-config", "enable=on,target=native",
-            "-kernel", elf,
+            "-machine",
+            "lm3s6965evb",
+            "-cpu",
+            "cortex-m3",
+            "-display",
+            "none",
+            "-monitor",
+            "none",
+            "-serial",
+            "stdio",
+            "-semihosting-config",
+            "enable=on,target=native",
+            "-kernel",
+            elf,
         ],
     );
     assert_eq!(fw.ask("name"), "kosumi");
@@ -171,15 +190,28 @@ fn firmware(elf: &Path) -> Gtp {
 
 #[test]
 fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
-    if !have("qemu-system-arm", &["--version"], "the Debian package qemu-system-arm")
-        || !have("flip-link", &["--version"], "flip-link (cargo install flip-link)")
-        || !have("/usr/games/gnugo", &["--version"], "the Debian package gnugo")
-    {
+    if !have(
+        "qemu-system-arm",
+        &["--version"],
+        "the Debian package qemu-system-arm",
+    ) || !have(
+        "flip-link",
+        &["--version"],
+        "flip-link (cargo install flip-link)",
+    ) || !have(
+        "/usr/games/gnugo",
+        &["--version"],
+        "the Debian package gnugo",
+    ) {
         return;
     }
     let elf = build_firmware();
     let mut fw = firmware(&elf);
-    let mut gnugo = Gtp::spawn("gnugo", "/usr/games/gnugo", &["--mode", "gtp", "--level", "1"]);
+    let mut gnugo = Gtp::spawn(
+        "gnugo",
+        "/usr/games/gnugo",
+        &["--mode", "gtp", "--level", "1"],
+    );
     let moves = play_game(&mut fw, &mut gnugo, 400);
     assert!(moves > 10, "a real game has more than {moves} moves");
     fw.ask("final_score");
@@ -189,9 +221,15 @@ fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
 
 #[test]
 fn firmware_refuses_bad_input_and_keeps_serving() {
-    if !have("qemu-system-arm", &["--version"], "the Debian package qemu-system-arm")
-        || !have("flip-link", &["--version"], "flip-link (cargo install flip-link)")
-    {
+    if !have(
+        "qemu-system-arm",
+        &["--version"],
+        "the Debian package qemu-system-arm",
+    ) || !have(
+        "flip-link",
+        &["--version"],
+        "flip-link (cargo install flip-link)",
+    ) {
         return;
     }
     let elf = build_firmware();

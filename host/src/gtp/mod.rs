@@ -20,16 +20,16 @@
 //! tables) are fields of [`Services`], built once in [`Engine::new`] from
 //! [`Args`]. A new command is a handler plus a row in the table.
 
+pub mod book;
 pub mod commands;
 pub mod game;
+pub mod genmove;
 pub mod handicap;
 pub mod parse;
-pub mod book;
-pub mod genmove;
 pub mod searcher;
 pub mod sgf;
-pub mod timecontrol;
 pub mod tactics;
+pub mod timecontrol;
 
 use std::io::{self, BufRead, Write};
 

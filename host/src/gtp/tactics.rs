@@ -58,5 +58,8 @@ fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
     let mut buf = [0u8; 4];
     let geo = board.geometry();
     let mv: Point = answer.key_move;
-    Ok(format!("{code} {}", geo.vertex_str(mv, &mut buf).to_uppercase()))
+    Ok(format!(
+        "{code} {}",
+        geo.vertex_str(mv, &mut buf).to_uppercase()
+    ))
 }
