@@ -26,6 +26,17 @@ pub enum BenchCommand {
     Db(db::Args),
 }
 
+/// Return an empty board of `size`, or the message for a size this build
+/// does not support.
+///
+/// # Errors
+/// The size is outside `MIN_SIZE..=MAX_SIZE`.
+pub fn empty_board(size: usize) -> Result<kosumi_core::board::Board, String> {
+    use kosumi_core::geometry::{MAX_SIZE, MIN_SIZE};
+    kosumi_core::board::Board::new(size)
+        .map_err(|_| format!("board size {size} is not supported ({MIN_SIZE}..={MAX_SIZE})"))
+}
+
 /// Run one benchmark command.
 ///
 /// # Errors

@@ -4,7 +4,6 @@
 
 use std::time::Instant;
 
-use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
 
@@ -61,13 +60,7 @@ pub fn komi2(komi: f64) -> Result<i16, String> {
 /// # Errors
 /// Bad size, komi or capture chance.
 pub fn run(args: &Args) -> Result<(), String> {
-    let empty = Board::new(args.size).map_err(|_| {
-        format!(
-            "board size {} is not supported (2..={})",
-            args.size,
-            kosumi_core::geometry::MAX_SIZE
-        )
-    })?;
+    let empty = super::empty_board(args.size)?;
     let komi2 = komi2(args.komi)?;
     if !(0.0..=1.0).contains(&args.capture_chance) {
         return Err("--capture-chance must be between 0 and 1".into());

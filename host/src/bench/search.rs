@@ -4,7 +4,6 @@
 
 use std::time::Instant;
 
-use kosumi_core::board::Board;
 use kosumi_core::search::{Budget, Params};
 
 use super::playouts::komi2;
@@ -50,13 +49,7 @@ pub struct Args {
 /// # Errors
 /// Bad size, komi or pool size.
 pub fn run(args: &Args) -> Result<(), String> {
-    let board = Board::new(args.size).map_err(|_| {
-        format!(
-            "board size {} is not supported (2..={})",
-            args.size,
-            kosumi_core::geometry::MAX_SIZE
-        )
-    })?;
+    let board = super::empty_board(args.size)?;
     let komi2 = komi2(args.komi)?;
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".into());
