@@ -10,6 +10,13 @@ const PAINT: u32 = 0xCCCC_CCCC;
 extern "C" {
     static _stack_end: u32;
     static _stack_start: u32;
+    static __sdata: u32;
+    static __sheap: u32;
+}
+
+/// Return the static RAM of the image (.data, .bss and .uninit), in bytes.
+pub fn static_ram() -> usize {
+    addr_of!(__sheap) as usize - addr_of!(__sdata) as usize
 }
 
 /// Return the most stack used since reset, in bytes.
@@ -40,6 +47,10 @@ pub fn region() -> usize {
 /// the host test reads.
 pub fn report(used: usize) {
     report_as("stack-high-water", used);
+    if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
+        use core::fmt::Write as _;
+        let _ = writeln!(err, "kosumi-firmware ram static {} stack {used}", static_ram());
+    }
 }
 
 /// Print `what` and a stack figure to the host's stderr (semihosting).

@@ -68,7 +68,7 @@ impl Gtp {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("start {name}: {e}"));
         let input = child.stdin.take().expect("stdin");
@@ -106,10 +106,21 @@ impl Gtp {
         text[1..].trim().to_string()
     }
 
-    fn quit(mut self) -> std::process::ExitStatus {
+    fn quit(self) -> std::process::ExitStatus {
+        self.quit_with_stderr().0
+    }
+
+    /// Send `quit`; return the exit status and everything the engine wrote
+    /// to stderr (the firmware's semihosting reports).
+    fn quit_with_stderr(mut self) -> (std::process::ExitStatus, String) {
         let _ = writeln!(self.input, "quit");
         let _ = self.input.flush();
-        self.child.wait().expect("wait")
+        let mut err = Vec::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_end(&mut e, &mut err);
+        }
+        let status = self.child.wait().expect("wait");
+        (status, String::from_utf8_lossy(&err).into_owned())
     }
 }
 
@@ -215,8 +226,33 @@ fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
     let moves = play_game(&mut fw, &mut gnugo, 400);
     assert!(moves > 10, "a real game has more than {moves} moves");
     fw.ask("final_score");
-    assert!(fw.quit().success(), "quit must end QEMU with status 0");
+    let (status, stderr) = fw.quit_with_stderr();
+    assert!(status.success(), "quit must end QEMU with status 0");
     gnugo.quit();
+    check_ram_budget(&stderr);
+}
+
+/// The lm3s6965evb has 64 KiB of SRAM; statics plus the stack's high-water
+/// mark after a whole game must leave at least 8 KiB spare.
+fn check_ram_budget(stderr: &str) {
+    let line = stderr
+        .lines()
+        .find_map(|l| l.split("kosumi-firmware ram ").nth(1))
+        .unwrap_or_else(|| panic!("no RAM report on stderr: {stderr:?}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let num = |key: &str| -> usize {
+        let i = words.iter().position(|w| *w == key).expect(key);
+        words[i + 1].parse().expect("a number")
+    };
+    let (stat, stack) = (num("static"), num("stack"));
+    println!(
+        "firmware RAM: static {stat} + stack high-water {stack} = {} of 65536",
+        stat + stack
+    );
+    assert!(
+        stat + stack + 8 * 1024 <= 64 * 1024,
+        "static {stat} + stack {stack} leaves less than 8 KiB of the 64 KiB"
+    );
 }
 
 #[test]
