@@ -49,7 +49,11 @@ pub fn report(used: usize) {
     report_as("stack-high-water", used);
     if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
         use core::fmt::Write as _;
-        let _ = writeln!(err, "kosumi-firmware ram static {} stack {used}", static_ram());
+        let _ = writeln!(
+            err,
+            "kosumi-firmware ram static {} stack {used}",
+            static_ram()
+        );
     }
 }
 
