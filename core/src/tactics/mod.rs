@@ -10,9 +10,13 @@
 //! *prey*):
 //!
 //! * **attack node** (attacker to move): prey with 1 liberty: take it.
-//!   3 or more liberties (counted exactly, capped at 3): the prey is *safe*
-//!   (the ladder definition of issue 4: a chain that reaches three
-//!   liberties has escaped) and the attacker fails. 2 liberties: branch over
+//!   4 or more liberties: the prey is *safe* and the attacker fails.
+//!   Exactly 3 liberties: in the first [`THREE_LIB_DEPTH`] plies of a line
+//!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
+//!   liberty where its stone keeps two liberties (widest first) and the
+//!   rescue of own chains in atari next to the prey; deeper, a chain that
+//!   reaches three liberties has escaped (the ladder definition of issue 4).
+//!   2 liberties: branch over
 //!   both liberties (the one with more empty neighbours first: block the
 //!   wider escape, the standard ladder order), the liberty of any own chain
 //!   next to the prey that is in atari (answering a counter-atari), and, in
@@ -23,8 +27,11 @@
 //!   Candidates, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more
 //!   liberties (most liberties first), and with two liberties also
-//!   counter-ataris on adjacent attacker chains with two liberties. With no
-//!   candidate the defender passes (the attacker then moves again).
+//!   counter-ataris on adjacent attacker chains with two liberties and, in
+//!   the first [`DEFENCE_NET_DEPTH`] plies, second-order liberties where the
+//!   defender's stone would have three liberties (connecting out, making
+//!   room). With no candidate the defender passes (the attacker then moves
+//!   again).
 //!
 //! A node's value is an interval of *levels* (attacker's view, ordered):
 //! `LOSE < KO_B < KO_A < WIN` (GNU Go's codes: `KO_A` the attacker wins
@@ -68,7 +75,8 @@
 //!   code (8 bytes LE) followed by a serialisation of the problem: goal,
 //!   board size (the edge is part of the shape), the chain's canonical id
 //!   (its lowest point, so "save A3" and "save B3" of one chain hash alike)
-//!   and the reader's assumptions (safe-liberty count, net depth, version).
+//!   and the reader's assumptions (safe-liberty count, 3-liberty and net
+//!   depths, version).
 //!   Computed once per root search.
 //! * `region`: the XOR, over every point of a bounding box, of the stone
 //!   key or the nonzero "empty and relevant" key. The box is a margin of one
@@ -107,7 +115,10 @@ pub mod cache;
 pub mod key;
 pub mod search;
 
-pub use search::{NoStorage, Reader, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH};
+pub use search::{
+    NoStorage, Reader, DEFENCE_NET_DEPTH, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH,
+    THREE_LIB_DEPTH,
+};
 
 use crate::geometry::Point;
 

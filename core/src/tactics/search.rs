@@ -40,6 +40,13 @@ pub const MAX_DEPTH: u8 = 60;
 /// Nets (second-order liberties) are tried only in the first `NET_DEPTH`
 /// plies of a line, or a broken ladder would branch at every step.
 pub const NET_DEPTH: u8 = 4;
+/// A prey with three liberties is read on (the attacker tries its
+/// liberties) only at attack nodes in the first `THREE_LIB_DEPTH` plies;
+/// deeper, three liberties are safe.
+pub const THREE_LIB_DEPTH: u8 = 7;
+/// The defender tries second-order liberties only in the first
+/// `DEFENCE_NET_DEPTH` plies of a line.
+pub const DEFENCE_NET_DEPTH: u8 = 4;
 /// Most candidate moves per node.
 const MAX_CANDS: usize = 16;
 
@@ -378,7 +385,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
     fn attack_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let libs = self.prey_libs(b);
         if libs >= 3 {
-            return Err(Value::exact(LOSE, k));
+            if k >= THREE_LIB_DEPTH {
+                return Err(Value::exact(LOSE, k));
+            }
+            return self.attack3_moves(b, k);
         }
         let mut c = Cands::new();
         if libs == 1 {
@@ -406,6 +416,38 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
                         }
                     }
                 }
+            }
+        }
+        Ok(c)
+    }
+
+    /// Return the attacker's candidates against a prey with three or more
+    /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
+    /// exactly three, a move at a liberty where the attacker's stone keeps
+    /// two liberties, and the rescue of attacker chains in atari; with more,
+    /// the prey is safe.
+    #[inline(never)]
+    fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let ls: PointSet<4> = b.liberties(self.prey);
+        if ls.len() != 3 {
+            return Err(Value::exact(LOSE, k));
+        }
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0u32), Point::PASS); 3];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            let n = if b.liberties_after::<2>(l, self.att) >= 2 {
+                1 + b.neighbour_count(l, Cell::Empty)
+            } else {
+                0
+            };
+            ext[i] = (Reverse(n), l);
+        }
+        ext.sort_unstable();
+        for (Reverse(n), l) in ext {
+            if n > 0 {
+                c.push(l);
             }
         }
         Ok(c)
@@ -449,6 +491,22 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
                 }
             }
             self.counter_ataris(b, &mut c);
+            if k < DEFENCE_NET_DEPTH {
+                // Second-order liberties: a defender stone next to a
+                // liberty that would have three liberties (connecting out,
+                // making room).
+                let (l1, l2) = (ls.as_slice()[0], ls.as_slice()[1]);
+                for l in [l1, l2] {
+                    for n in b.geometry().neighbours(l) {
+                        if b.at(n) == Cell::Empty && n != l1 && n != l2 {
+                            self.mark_around(b, n);
+                            if b.liberties_after::<3>(n, self.def) >= 3 {
+                                c.push(n);
+                            }
+                        }
+                    }
+                }
+            }
         }
         Ok(c)
     }
