@@ -74,13 +74,12 @@ impl<const N: usize> History<N> {
     }
 
     /// Query whether `c` playing the legal move `p` on `board` would repeat a
-    /// remembered position (positional superko). Passes never repeat.
+    /// remembered position (positional superko). Passes never repeat. The
+    /// board is not copied ([`Board::position_hash_after`]).
     pub fn repeats(&self, board: &Board, p: Point, c: Color) -> bool {
         if p.is_pass() {
             return false;
         }
-        let mut after = board.clone();
-        after.play_legal(p, c);
-        self.contains(after.position_hash())
+        self.contains(board.position_hash_after(p, c))
     }
 }

@@ -80,3 +80,39 @@ fn a_full_journal_refuses_the_move_and_leaves_the_board_alone() {
     assert!(board.undo(&mut journal) && board.undo(&mut journal));
     assert!(board.identical(&Board::new(9).unwrap()));
 }
+
+#[test]
+fn position_hash_after_matches_playing_every_legal_move() {
+    let mut r = rng::seeded(11);
+    let mut checked_captures = 0;
+    for size in [5usize, 7, 9, 9, 13, 19]
+        .into_iter()
+        .filter(|&s| s <= MAX_SIZE)
+    {
+        let mut board = Board::new(size).unwrap();
+        for _ in 0..(size * size * 2).min(390) {
+            let c = board.to_play();
+            for p in board.empty_points().collect::<Vec<_>>() {
+                if !board.is_legal(p, c) {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.play_legal(p, c);
+                assert_eq!(
+                    board.position_hash_after(p, c),
+                    after.position_hash(),
+                    "size {size}: {c:?} at {p:?}\n{board}"
+                );
+                if after.captures(c) > board.captures(c) {
+                    checked_captures += 1;
+                }
+            }
+            let p = random_legal(&board, &mut r);
+            board.play_legal(p, c);
+        }
+    }
+    assert!(
+        checked_captures > 100,
+        "only {checked_captures} captures seen"
+    );
+}

@@ -20,7 +20,7 @@ use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, NoClock};
 
-use crate::engine::{Table, Tree};
+use crate::engine::Engine;
 
 static WRAPS: AtomicU32 = AtomicU32::new(0);
 const RELOAD: u32 = 0x00FF_FFFF;
@@ -70,8 +70,16 @@ fn start_system_clock() {
     }
 }
 
+/// The empty 9x9 board, built at compile time; `&EMPTY` is promoted to a
+/// constant in flash, so the bench holds no board on its stack.
+const EMPTY: Board = match Board::new(9) {
+    Ok(b) => b,
+    Err(_) => panic!("9x9 is supported"),
+};
+
 /// Run the benchmark, print its figures to the host's stdout and return.
-pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
+pub fn run(syst: &mut SYST, engine: &mut Engine) {
+    let (search, table) = engine.searcher();
     start_system_clock();
     syst.set_clock_source(SystClkSource::Core);
     syst.set_reload(RELOAD);
@@ -100,8 +108,7 @@ pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
         2 * CAL,
         WRAPS.load(Ordering::Relaxed)
     ));
-    let empty = Board::new(9).unwrap_or_else(|_| unreachable!("9x9 is supported"));
-    let mut board = empty.clone();
+    let empty: &'static Board = &EMPTY;
     for (name, policy, n) in [
         ("light", Policy::Light, 200u32),
         ("waterfall", Policy::waterfall(), 200),
@@ -110,9 +117,11 @@ pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
         let mut stats = RuleStats::default();
         let mut moves = 0u64;
         let t0 = ticks();
+        // The playouts run on the searcher's scratch board.
+        let board = search.scratch_board();
         for _ in 0..n {
-            board.copy_from(&empty);
-            moves += playout(&mut board, policy, 15, &mut r, &mut stats).moves as u64;
+            board.copy_from(empty);
+            moves += playout(board, policy, 15, &mut r, &mut stats).moves as u64;
         }
         let insns = (ticks() - t0) as f64 * insns_per_tick;
         say(format_args!(
@@ -128,7 +137,7 @@ pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
         search.clear_tree();
         let t0 = ticks();
         let r = search.run(
-            &empty,
+            empty,
             15,
             &[],
             Budget::playouts(n),

@@ -2,6 +2,10 @@
 //! positional superko, komi, and move choice by the core's MCTS over a
 //! node pool and a best-move table that live in statics sized at compile
 //! time for the board's RAM.
+//!
+//! [`Engine::new`] is a `const fn`: the engine is a `static` whose board,
+//! record, history and searcher are laid out at compile time (in `.data`),
+//! so start-up builds nothing on the stack.
 
 use kosumi_core::board::{Board, MoveError};
 use kosumi_core::geometry::{Color, Point};
@@ -32,7 +36,7 @@ pub enum EngineError {
     RecordFull,
 }
 
-/// The search's storage: the node pool and the best-move table.
+/// The searcher over a static node pool.
 pub type Tree = Search<&'static mut [Node]>;
 /// The best-move table over a static array of clusters.
 pub type Table = BestMoveTable<&'static mut [BestMoveCluster]>;
@@ -48,16 +52,31 @@ pub struct Engine {
     /// Games started, mixed into the search seed so that successive games
     /// differ (each one is still reproducible).
     games: u64,
-    search: &'static mut Tree,
-    table: &'static mut Table,
+    search: Tree,
+    table: Table,
 }
 
 impl Engine {
     /// Return an engine with an empty 9x9 board, komi 7.5 and `playouts`
-    /// playouts per move, searching with `search` and `table`.
-    pub fn new(playouts: u32, search: &'static mut Tree, table: &'static mut Table) -> Engine {
-        let board = Board::new(SIZE).unwrap_or_else(|_| unreachable!("9x9 is supported"));
-        let mut e = Engine {
+    /// playouts per move, searching over `nodes` (used as they are: pass
+    /// empty ones) with a best-move table over `clusters` (a power of two
+    /// of them). A `const fn`, for a `static` engine; [`Engine::clear`]
+    /// starts the first game.
+    pub const fn new(
+        playouts: u32,
+        nodes: &'static mut [Node],
+        clusters: &'static mut [BestMoveCluster],
+    ) -> Engine {
+        let Ok(board) = Board::new(SIZE) else {
+            panic!("9x9 is supported")
+        };
+        let Some(search) = Search::over(nodes, PARAMS) else {
+            panic!("a pool of two or more nodes")
+        };
+        let Ok(table) = BestMoveTable::over(clusters) else {
+            panic!("a power of two of clusters")
+        };
+        Engine {
             board,
             record: [(Color::Black, Point::PASS); MAX_MOVES],
             moves: 0,
@@ -67,9 +86,13 @@ impl Engine {
             games: 0,
             search,
             table,
-        };
-        e.clear();
-        e
+        }
+    }
+
+    /// Return the searcher and its table (for the bench).
+    #[cfg(feature = "bench")]
+    pub fn searcher(&mut self) -> (&mut Tree, &mut Table) {
+        (&mut self.search, &mut self.table)
     }
 
     /// Return the current position.
@@ -142,22 +165,22 @@ impl Engine {
     /// Query whether `c` wins if the game ends now: by area as the position
     /// stands (what a referee counts for settled regions) and with the
     /// stones that playouts call dead removed (what it counts for dead
-    /// groups). Not inlined: its playout board is a stack temporary that
-    /// must not share a frame with the search's.
+    /// groups). The playouts run on the searcher's scratch board, not on a
+    /// stack copy; not inlined, so its ownership counts do not share a
+    /// frame with the search's.
     #[inline(never)]
-    fn passing_wins(&self, c: Color) -> bool {
+    fn passing_wins(&mut self, c: Color) -> bool {
         let sign = if c == Color::Black { 1 } else { -1 };
         if sign * self.score2() <= 0 {
             return false;
         }
-        let mut scratch = self.board.clone();
         let mut rng = rng::seeded(SEED ^ self.moves as u64);
         let margin2 = estimated_margin2(
             &self.board,
             self.komi2,
             OWNERSHIP_PLAYOUTS,
             &mut rng,
-            &mut scratch,
+            self.search.scratch_board(),
         );
         sign * margin2 > 0
     }
@@ -199,7 +222,7 @@ impl Engine {
             self.komi2,
             &excluded[..n],
             Budget::playouts(self.playouts),
-            Some(&mut *self.table),
+            Some(&mut self.table),
             &mut NoClock,
             &mut |_| {},
         );
@@ -210,12 +233,10 @@ impl Engine {
     }
 }
 
-/// Return the search parameters of the firmware: the core's defaults, but
-/// a node is expanded only after 8 visits, so the small pool holds a deeper
-/// tree instead of pruning every few playouts.
-pub fn params() -> Params {
-    Params {
-        expand_after: 8,
-        ..Params::default()
-    }
-}
+/// The search parameters of the firmware: the core's defaults, but a node
+/// is expanded only after 8 visits, so the small pool holds a deeper tree
+/// instead of pruning every few playouts.
+pub const PARAMS: Params = Params {
+    expand_after: 8,
+    ..Params::DEFAULT
+};

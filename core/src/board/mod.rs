@@ -53,7 +53,7 @@ const NBR_UNIT: [u16; 3] = [1 << 0, 1 << 4, 1 << 8];
 /// Return the array index of a point id held as `u16`, masked into range
 /// (see [`Point::idx`]).
 #[inline(always)]
-fn ix(v: u16) -> usize {
+const fn ix(v: u16) -> usize {
     Point(v).idx()
 }
 
@@ -173,8 +173,12 @@ impl Board {
     ///
     /// # Errors
     /// [`GeometryError::UnsupportedSize`] for a size this build does not support.
-    pub fn new(size: usize) -> Result<Board, GeometryError> {
-        let geo = Geometry::new(size)?;
+    /// A `const fn`, so a board can be a `static` built at compile time.
+    pub const fn new(size: usize) -> Result<Board, GeometryError> {
+        let geo = match Geometry::new(size) {
+            Ok(geo) => geo,
+            Err(e) => return Err(e),
+        };
         let mut b = Board {
             geo,
             cell: [Cell::Off; MAX_POINTS],
@@ -205,28 +209,43 @@ impl Board {
         Ok(b)
     }
 
-    /// Empty the board, keeping its size; black is to move.
-    pub fn clear(&mut self) {
+    /// Empty the board, keeping its size; black is to move (a `const fn`:
+    /// loops instead of iterators).
+    pub const fn clear(&mut self) {
         let geo = self.geo;
         let cells = geo.cells();
-        self.cell[..cells].fill(Cell::Off);
-        self.nbr[..cells].fill(0);
+        let mut i = 0;
+        while i < cells {
+            self.cell[i] = Cell::Off;
+            self.nbr[i] = 0;
+            self.atari_at[i] = NOT_LISTED;
+            i += 1;
+        }
         self.n_empty = 0;
-        for p in geo.points() {
+        let size = geo.size();
+        let mut i = 0;
+        while i < size * size {
+            let p = geo.point(i % size, i / size);
             self.cell[p.idx()] = Cell::Empty;
             self.empty_at[p.idx()] = self.n_empty;
             self.empties[ix(self.n_empty)] = p.0;
             self.n_empty += 1;
+            i += 1;
         }
-        for p in geo.points() {
-            for n in geo.neighbours(p) {
-                if self.cell[n.idx()] == Cell::Empty {
+        let mut i = 0;
+        while i < size * size {
+            let p = geo.point(i % size, i / size);
+            let nbrs = geo.neighbours(p);
+            let mut k = 0;
+            while k < 4 {
+                if matches!(self.cell[nbrs[k].idx()], Cell::Empty) {
                     self.nbr[p.idx()] += NBR_UNIT[Cell::Empty as usize];
                 }
+                k += 1;
             }
+            i += 1;
         }
         self.n_ataris = [0; 2];
-        self.atari_at[..cells].fill(NOT_LISTED);
         self.ataris_valid = true;
         self.n_new_ataris = 0;
         self.to_play = Color::Black;
@@ -399,6 +418,32 @@ impl Board {
     #[inline(always)]
     pub fn position_hash(&self) -> u64 {
         self.stones_hash
+    }
+
+    /// Return the [`Board::position_hash`] after `c` plays the legal move
+    /// `p` (not a pass), without playing it: the new stone and the stones of
+    /// the enemy chains it captures (those next to `p` in atari) change the
+    /// hash. No board copy, for superko checks on a small stack.
+    pub fn position_hash_after(&self, p: Point, c: Color) -> u64 {
+        let mut h = self.stones_hash ^ zobrist::stone(p, c);
+        let opp = c.opponent();
+        let mut taken = [Point::PASS; 4];
+        let mut n_taken = 0;
+        for n in self.geo.neighbours(p) {
+            if self.cell[n.idx()] != Cell::stone(opp) || !self.in_atari(n) {
+                continue;
+            }
+            let root = Point(self.chain[n.idx()]);
+            if taken[..n_taken].contains(&root) {
+                continue;
+            }
+            taken[n_taken] = root;
+            n_taken += 1;
+            for s in self.chain_stones(root) {
+                h ^= zobrist::stone(s, opp);
+            }
+        }
+        h
     }
 
     /// Return the full hash recomputed from scratch (for tests: it must

@@ -33,6 +33,21 @@ pub struct RuleStats {
 }
 
 impl RuleStats {
+    /// All counters zero, usable in a `const` context.
+    pub const ZERO: RuleStats = RuleStats {
+        playouts: 0,
+        moves: 0,
+        new_ataris: 0,
+        atari_captures: 0,
+        atari_extend_tries: 0,
+        atari_extends: 0,
+        capture_tries: 0,
+        captures_found: 0,
+        captures_played: 0,
+        random: 0,
+        passes: 0,
+    };
+
     /// Add another set of counters to these.
     pub fn add(&mut self, o: &RuleStats) {
         self.playouts += o.playouts;

@@ -22,6 +22,20 @@ pub struct BestMoveTable<S> {
     table: Table<BestMoveCluster, S>,
 }
 
+impl<'a> BestMoveTable<&'a mut [BestMoveCluster]> {
+    /// [`BestMoveTable::new`] over a borrowed slice, as a `const fn` (see
+    /// [`Table::over`]).
+    ///
+    /// # Errors
+    /// See [`Table::new`].
+    pub const fn over(storage: &'a mut [BestMoveCluster]) -> Result<Self, TableError> {
+        match Table::over(storage) {
+            Ok(table) => Ok(BestMoveTable { table }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 impl<S: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>> BestMoveTable<S> {
     /// Return a table over `storage` (a power of two of clusters, used as is).
     ///

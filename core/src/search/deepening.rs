@@ -28,13 +28,18 @@ pub struct DeepeningParams {
     pub keep_going_hits: f32,
 }
 
+impl DeepeningParams {
+    /// The defaults, usable in a `const` context.
+    pub const DEFAULT: DeepeningParams = DeepeningParams {
+        enabled: true,
+        first: 4096,
+        keep_going_hits: 0.5,
+    };
+}
+
 impl Default for DeepeningParams {
     fn default() -> Self {
-        DeepeningParams {
-            enabled: true,
-            first: 4096,
-            keep_going_hits: 0.5,
-        }
+        DeepeningParams::DEFAULT
     }
 }
 
@@ -73,6 +78,18 @@ pub(crate) struct Deepening {
 }
 
 impl Deepening {
+    /// No iteration started (what a new search holds).
+    pub const IDLE: Deepening = Deepening {
+        iteration: 0,
+        playouts: 0,
+        budget: 0,
+        hits: 0,
+        misses: 0,
+        window_hits: 0,
+        window_misses: 0,
+        next_check: 0,
+    };
+
     /// Start the first iteration.
     pub fn start(params: &DeepeningParams) -> Deepening {
         let first = params.first.max(64);

@@ -84,15 +84,20 @@ pub struct Params {
     pub store_min_visits: u32,
 }
 
+impl Params {
+    /// The defaults, usable in a `const` context.
+    pub const DEFAULT: Params = Params {
+        expand_after: 2,
+        rave_equiv: 3000.0,
+        policy: Policy::waterfall(),
+        deepening: DeepeningParams::DEFAULT,
+        store_min_visits: 32,
+    };
+}
+
 impl Default for Params {
     fn default() -> Self {
-        Params {
-            expand_after: 2,
-            rave_equiv: 3000.0,
-            policy: Policy::waterfall(),
-            deepening: DeepeningParams::default(),
-            store_min_visits: 32,
-        }
+        Params::DEFAULT
     }
 }
 
@@ -184,27 +189,64 @@ struct Counters {
     max_depth: u32,
 }
 
+impl Counters {
+    const ZERO: Counters = Counters {
+        hits: 0,
+        misses: 0,
+        prunes: 0,
+        max_depth: 0,
+    };
+}
+
+impl<P> Search<P> {
+    /// Return a search over `pool`, seeded with 1 (a `const fn`).
+    const fn with_pool(pool: Pool<P>, params: Params) -> Self {
+        const fn largest() -> Board {
+            match Board::new(MAX_SIZE) {
+                Ok(b) => b,
+                Err(_) => panic!("the largest size is supported"),
+            }
+        }
+        Search {
+            pool,
+            params,
+            root: largest(),
+            board: largest(),
+            komi2: 0,
+            rng: rng::seeded(1),
+            stats: RuleStats::ZERO,
+            amaf: [0; MAX_POINTS],
+            path: [0; MAX_PATH],
+            excluded: [0; MAX_MOVES],
+            n_excluded: 0,
+            deepening: Deepening::IDLE,
+            counters: Counters::ZERO,
+        }
+    }
+}
+
+impl<'a> Search<&'a mut [Node]> {
+    /// Return a search over the borrowed nodes, seeded with 1, built at
+    /// compile time if wanted (a `static` searcher over a `static` pool on
+    /// the firmware: nothing is built on the stack).
+    ///
+    /// The nodes are used as they are (see [`Pool::over`]): pass
+    /// [`Node::EMPTY`]s or call [`Search::clear_tree`] before searching.
+    /// Returns `None` if `nodes` holds fewer than two nodes.
+    pub const fn over(nodes: &'a mut [Node], params: Params) -> Option<Self> {
+        match Pool::over(nodes) {
+            Some(pool) => Some(Search::with_pool(pool, params)),
+            None => None,
+        }
+    }
+}
+
 impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// Return a search over the node storage `nodes`, seeded with 1.
     ///
     /// Returns `None` if `nodes` holds fewer than two nodes.
     pub fn new(nodes: P, params: Params) -> Option<Self> {
-        let board = Board::new(MAX_SIZE).ok()?;
-        Some(Search {
-            pool: Pool::new(nodes)?,
-            params,
-            root: board.clone(),
-            board,
-            komi2: 0,
-            rng: rng::seeded(1),
-            stats: RuleStats::default(),
-            amaf: [0; MAX_POINTS],
-            path: [0; MAX_PATH],
-            excluded: [0; MAX_MOVES],
-            n_excluded: 0,
-            deepening: Deepening::default(),
-            counters: Counters::default(),
-        })
+        Some(Search::with_pool(Pool::new(nodes)?, params))
     }
 
     /// Reseed the random generator (searches are deterministic per seed).
@@ -230,6 +272,13 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// Return the node pool.
     pub fn pool(&self) -> &Pool<P> {
         &self.pool
+    }
+
+    /// Return the board the search plays its playouts on, as scratch for the
+    /// caller between searches (every playout starts by overwriting it): a
+    /// firmware saves a stack board this way.
+    pub fn scratch_board(&mut self) -> &mut Board {
+        &mut self.board
     }
 
     /// Return the playout rule statistics so far.

@@ -89,6 +89,21 @@ pub struct Pool<S> {
     len: u32,
 }
 
+impl<'a> Pool<&'a mut [Node]> {
+    /// Return a pool over the borrowed `nodes` whose root is `nodes[0]` as
+    /// it is, built at compile time if wanted (a `static` pool reads no
+    /// other `static` at compile time). Pass [`Node::EMPTY`]s (zeroed
+    /// storage) or call [`Pool::clear`] for an empty tree.
+    ///
+    /// Returns `None` if `nodes` cannot hold a root and one child block.
+    pub const fn over(nodes: &'a mut [Node]) -> Option<Self> {
+        if nodes.len() < 2 || nodes.len() >= u32::MAX as usize {
+            return None;
+        }
+        Some(Pool { nodes, len: 1 })
+    }
+}
+
 impl<S: AsRef<[Node]> + AsMut<[Node]>> Pool<S> {
     /// Return a pool over `nodes` holding only an empty root.
     ///

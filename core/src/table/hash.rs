@@ -97,6 +97,29 @@ impl<C: Cluster, const N: usize> Table<C, [C; N]> {
     }
 }
 
+impl<'a, C: Cluster> Table<C, &'a mut [C]> {
+    /// [`Table::new`] over a borrowed slice, as a `const fn`: a `static`
+    /// table header over a `static` (zeroed, so `.bss`) cluster array. The
+    /// clusters are used as they are.
+    ///
+    /// # Errors
+    /// See [`KeySplit::new`].
+    pub const fn over(storage: &'a mut [C]) -> Result<Self, TableError> {
+        const { assert_layout::<C>() };
+        let split = match KeySplit::new(storage.len(), C::Entry::CHECK_BITS) {
+            Ok(split) => split,
+            Err(e) => return Err(e),
+        };
+        Ok(Table {
+            storage,
+            split,
+            generation: first_generation::<C::Entry>(),
+            counters: Counters::new(),
+            cluster: PhantomData,
+        })
+    }
+}
+
 impl<C: Cluster, S: AsRef<[C]> + AsMut<[C]>> Table<C, S> {
     /// Return a table over `storage`, which must hold a power of two of clusters.
     ///
