@@ -12,7 +12,7 @@ use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
-use kosumi_core::search::{BestMoveTable, Budget, NoClock, Node, Params, Search};
+use kosumi_core::search::{BestMoveTable, Budget, MoveInfo, NoClock, Node, Params, Search};
 use kosumi_core::table::BestMoveCluster;
 
 /// Moves a game may hold (three times the points: enough for any real game).
@@ -26,6 +26,19 @@ const OWNERSHIP_PLAYOUTS: u32 = 64;
 
 /// The search's base seed.
 const SEED: u64 = 0x6b6f_7375_6d69;
+
+/// Resign when the best move's win rate falls below this (the host's
+/// default), so a lost game ends instead of filling the board.
+const RESIGN_BELOW: f32 = 0.05;
+
+/// What `genmove` decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The move (or pass) was played.
+    Play(Point),
+    /// The game is hopeless: resign.
+    Resign,
+}
 
 /// Why a move or setting was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, defmt::Format)]
@@ -50,7 +63,7 @@ pub struct Engine {
     komi2: i16,
     playouts: u32,
     /// Games started, mixed into the search seed so that successive games
-    /// differ (each one is still reproducible).
+    /// differ.
     games: u64,
     search: Tree,
     table: Table,
@@ -101,15 +114,18 @@ impl Engine {
     }
 
     /// Empty the board, forget the search tree and start the next game's
-    /// random stream.
-    pub fn clear(&mut self) {
+    /// random stream, seeded by the games started and by `entropy` (the
+    /// UART's idle polls: when the host's commands arrived), so that games
+    /// against a deterministic opponent in a fresh emulator still differ.
+    pub fn clear(&mut self, entropy: u32) {
         self.board.clear();
         self.moves = 0;
         self.history.clear();
         self.history.push(self.board.position_hash());
         self.search.clear_tree();
+        let game = self.games ^ (u64::from(entropy) << 32);
         self.search
-            .set_seed(SEED ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            .set_seed(SEED ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         self.games += 1;
     }
 
@@ -190,24 +206,32 @@ impl Engine {
         self.board.score(self.komi2).margin2()
     }
 
-    /// Choose a move for `c`, play it and return it.
+    /// Choose a move for `c`, play it and return it, or resign.
     ///
     /// # Errors
     /// [`EngineError::RecordFull`] when the record is full.
-    pub fn genmove(&mut self, c: Color) -> Result<Point, EngineError> {
+    pub fn genmove(&mut self, c: Color) -> Result<Decision, EngineError> {
         self.board.set_to_play(c);
-        let p = self.choose(c);
+        let p = match self.choose(c) {
+            Decision::Play(p) => p,
+            Decision::Resign => return Ok(Decision::Resign),
+        };
         match self.play(c, p) {
-            Ok(()) => Ok(p),
-            Err(_) => self.play(c, Point::PASS).map(|()| Point::PASS),
+            Ok(()) => Ok(Decision::Play(p)),
+            Err(_) => self
+                .play(c, Point::PASS)
+                .map(|()| Decision::Play(Point::PASS)),
         }
     }
 
     /// Pass when the opponent passed and passing wins; otherwise search,
-    /// with the moves that would repeat a position excluded.
-    fn choose(&mut self, c: Color) -> Point {
+    /// with the moves that would repeat a position excluded. Resign when
+    /// the search sees no hope; never pass while the game is open (the
+    /// opponent did not pass) and passing loses (a losing engine that passes hands the opponent the
+    /// board), but play the most visited real move instead.
+    fn choose(&mut self, c: Color) -> Decision {
         if self.board.last_move() == Some(Point::PASS) && self.passing_wins(c) {
-            return Point::PASS;
+            return Decision::Play(Point::PASS);
         }
         let mut excluded = [Point::PASS; 81];
         let mut n = 0;
@@ -226,10 +250,36 @@ impl Engine {
             &mut NoClock,
             &mut |_| {},
         );
-        match result {
-            Ok(r) => r.best,
-            Err(_) => Point::PASS,
+        let Ok(r) = result else {
+            return Decision::Play(Point::PASS);
+        };
+        if r.win_rate < RESIGN_BELOW && !r.best.is_pass() {
+            return Decision::Resign;
         }
+        let open = self.board.last_move() != Some(Point::PASS);
+        if r.best.is_pass() && open && !self.passing_wins(c) {
+            if let Some(p) = self.best_real_move(c) {
+                return Decision::Play(p);
+            }
+        }
+        Decision::Play(r.best)
+    }
+
+    /// Return the most visited root move of the last search that is not a
+    /// pass and does not fill an own eye.
+    fn best_real_move(&self, c: Color) -> Option<Point> {
+        let mut infos = [MoveInfo {
+            mv: Point::PASS,
+            visits: 0,
+            win_rate: 0.0,
+            amaf: 0.0,
+            node: 0,
+        }; 4];
+        let n = self.search.root_moves(&mut infos);
+        infos[..n]
+            .iter()
+            .map(|i| i.mv)
+            .find(|&p| !p.is_pass() && self.board.is_playout_move(p, c))
     }
 }
 

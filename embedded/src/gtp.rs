@@ -6,7 +6,7 @@ use core::fmt::Write as _;
 
 use kosumi_core::geometry::{Color, Geometry};
 
-use crate::engine::{Engine, SIZE};
+use crate::engine::{Decision, Engine, SIZE};
 use crate::uart::{Serial, Writer};
 
 /// Longest command line accepted, newline excluded.
@@ -158,14 +158,14 @@ fn command<'a, S: Serial>(
         }
         "boardsize" => match args.next().map(str::parse::<usize>) {
             Some(Ok(SIZE)) => {
-                engine.clear();
+                engine.clear(serial.idle_polls());
                 answer(serial, id, Ok(""));
             }
             Some(Ok(_)) => answer(serial, id, Err("unacceptable size")),
             _ => answer(serial, id, Err("syntax error")),
         },
         "clear_board" => {
-            engine.clear();
+            engine.clear(serial.idle_polls());
             answer(serial, id, Ok(""));
         }
         "komi" => match args.next().map(parse_half_points) {
@@ -188,10 +188,11 @@ fn command<'a, S: Serial>(
         }
         "genmove" => match parse_color(args.next()) {
             Some(c) => match engine.genmove(c) {
-                Ok(p) => {
+                Ok(Decision::Play(p)) => {
                     let v = geo.vertex_str(p, &mut vbuf);
                     answer(serial, id, Ok(v));
                 }
+                Ok(Decision::Resign) => answer(serial, id, Ok("resign")),
                 Err(_) => answer(serial, id, Err("game record full")),
             },
             None => answer(serial, id, Err("invalid color")),

@@ -85,7 +85,7 @@ fn main() -> ! {
         stack::report(stack::high_water());
         debug::exit(debug::EXIT_SUCCESS);
     }
-    engine.clear();
+    engine.clear(0);
     let boot = stack::high_water();
     defmt::info!("stack after start-up: {=usize} bytes", boot);
     stack::report_as("boot", boot);

@@ -10,6 +10,10 @@ pub trait Serial {
     fn read(&mut self) -> u8;
     /// Block until there is room and send a byte.
     fn write(&mut self, byte: u8);
+    /// Return how many times `read` has found no byte waiting (wrapping):
+    /// it depends on when the host's bytes arrive, so it seeds what should
+    /// differ from one game to the next.
+    fn idle_polls(&self) -> u32;
 }
 
 /// Read a 32-bit device register.
@@ -29,6 +33,7 @@ fn reg_write(addr: usize, value: u32) {
 #[cfg_attr(feature = "mps2-an386", allow(dead_code))]
 pub struct Pl011 {
     base: usize,
+    idle: u32,
 }
 
 #[cfg_attr(feature = "mps2-an386", allow(dead_code))]
@@ -50,14 +55,20 @@ impl Pl011 {
         reg_write(base + Self::FBRD, 33);
         reg_write(base + Self::LCRH, (0b11 << 5) | (1 << 4)); // 8 bits, FIFO on
         reg_write(base + Self::CR, (1 << 9) | (1 << 8) | 1); // RXE, TXE, UARTEN
-        Pl011 { base }
+        Pl011 { base, idle: 0 }
     }
 }
 
 impl Serial for Pl011 {
     fn read(&mut self) -> u8 {
-        while reg_read(self.base + Self::FR) & Self::FR_RXFE != 0 {}
+        while reg_read(self.base + Self::FR) & Self::FR_RXFE != 0 {
+            self.idle = self.idle.wrapping_add(1);
+        }
         reg_read(self.base + Self::DR) as u8
+    }
+
+    fn idle_polls(&self) -> u32 {
+        self.idle
     }
 
     fn write(&mut self, byte: u8) {
@@ -70,6 +81,7 @@ impl Serial for Pl011 {
 #[cfg_attr(not(feature = "mps2-an386"), allow(dead_code))]
 pub struct Cmsdk {
     base: usize,
+    idle: u32,
 }
 
 #[cfg_attr(not(feature = "mps2-an386"), allow(dead_code))]
@@ -83,14 +95,20 @@ impl Cmsdk {
     pub fn new(base: usize) -> Cmsdk {
         reg_write(base + Self::BAUDDIV, 16);
         reg_write(base + Self::CTRL, 0b11);
-        Cmsdk { base }
+        Cmsdk { base, idle: 0 }
     }
 }
 
 impl Serial for Cmsdk {
     fn read(&mut self) -> u8 {
-        while reg_read(self.base + Self::STATE) & 0b10 == 0 {}
+        while reg_read(self.base + Self::STATE) & 0b10 == 0 {
+            self.idle = self.idle.wrapping_add(1);
+        }
         reg_read(self.base + Self::DATA) as u8
+    }
+
+    fn idle_polls(&self) -> u32 {
+        self.idle
     }
 
     fn write(&mut self, byte: u8) {

@@ -54,6 +54,22 @@ fn build_firmware() -> PathBuf {
     dir.join("target/thumbv7m-none-eabi/release/kosumi-firmware")
 }
 
+/// Build the host engine (the `kosumi` binary, test profile, as `cargo
+/// test` already built it for the host's own tests) and return its path.
+fn build_host() -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "-p", "kosumi", "--profile", "test"])
+        .current_dir(workspace())
+        .status()
+        .expect("run cargo for the host engine");
+    assert!(status.success(), "the host engine did not build");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"));
+    target.join("debug/kosumi")
+}
+
 /// A GTP engine in a child process.
 struct Gtp {
     name: String,
@@ -224,11 +240,41 @@ fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
         &["--mode", "gtp", "--level", "1"],
     );
     let moves = play_game(&mut fw, &mut gnugo, 400);
+    println!("firmware (black) vs GNU Go level 1: {moves} moves");
     assert!(moves > 10, "a real game has more than {moves} moves");
     fw.ask("final_score");
     let (status, stderr) = fw.quit_with_stderr();
     assert!(status.success(), "quit must end QEMU with status 0");
     gnugo.quit();
+    check_ram_budget(&stderr);
+}
+
+#[test]
+fn firmware_plays_a_full_game_against_the_host_engine_over_its_uart() {
+    if !have(
+        "qemu-system-arm",
+        &["--version"],
+        "the Debian package qemu-system-arm",
+    ) || !have(
+        "flip-link",
+        &["--version"],
+        "flip-link (cargo install flip-link)",
+    ) {
+        return;
+    }
+    let elf = build_firmware();
+    let host = build_host();
+    let host = host.to_str().expect("utf-8 path");
+    let mut fw = firmware(&elf);
+    let mut kosumi = Gtp::spawn("host engine", host, &["--size", "9", "--playouts", "300"]);
+    // The firmware takes White here (Black against GNU Go).
+    let moves = play_game(&mut kosumi, &mut fw, 400);
+    println!("host engine (black) vs firmware: {moves} moves");
+    assert!(moves > 10, "a real game has more than {moves} moves");
+    fw.ask("final_score");
+    let (status, stderr) = fw.quit_with_stderr();
+    assert!(status.success(), "quit must end QEMU with status 0");
+    kosumi.quit();
     check_ram_budget(&stderr);
 }
 

@@ -9,7 +9,8 @@
 //! with the root moves that would repeat a position (superko) excluded;
 //! (3) resign if the best move's win rate is below the threshold; (4)
 //! check the move against the game once more (board and superko) and fall
-//! back to the next most visited legal move, or pass. The move is then
+//! back to the next most visited legal move (skipping a pass that loses
+//! an open game as it stands), or pass. The move is then
 //! played through [`Game::play`](super::game::Game::play), so undo and
 //! superko stay consistent.
 
@@ -341,11 +342,16 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     {
         return Ok(Choice::Resign);
     }
-    // (4) Only a move the game accepts.
+    // (4) Only a move the game accepts, and no pass in an open game
+    // (the opponent did not pass) while passing loses: a losing engine that
+    // passes there hands the board over.
     let game = &engine.game;
+    let pass_loses = || !opp_passed && !passing_wins(&board, komi2, c);
     let candidates = std::iter::once(result.best).chain(infos[..n].iter().map(|i| i.mv));
     for p in candidates {
-        if mode == Mode::Cleanup && p.is_pass() && excluded.contains(&Point::PASS) {
+        if p.is_pass()
+            && ((mode == Mode::Cleanup && excluded.contains(&Point::PASS)) || pass_loses())
+        {
             continue;
         }
         if game.check(c, p).is_ok() {
