@@ -228,6 +228,8 @@ def main():
         rows.append(dict(q, kombilo_ms=ms, kombilo_games=gl.size(), kombilo_hits=gl.numHits()))
     report["queries"] = rows
 
+    if not a.kosumi_db:
+        print("(kosumi's times are those of the run that exported %s)" % queries)
     print("\n| query | n | kosumi median / max ms | Kombilo median / max ms | same game count |")
     print("|---|---|---|---|---|")
     summary = {}
