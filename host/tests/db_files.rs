@@ -213,3 +213,62 @@ fn a_rebuild_replaces_the_database_whole_and_other_folders_are_left_alone() {
     assert!(!o.status.success());
     assert_eq!(fs::read_to_string(other.join("keep.txt")).unwrap(), "mine");
 }
+
+#[test]
+fn exported_bench_queries_search_to_the_benched_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("games.db");
+    build(&out);
+    let dir = tmp.path().join("queries");
+    let db = out.to_str().unwrap();
+    let bench = json(&kosumi(&[
+        "bench",
+        "db",
+        db,
+        "--positions",
+        "12",
+        "--patterns",
+        "3",
+        "--json",
+        "--export-queries",
+        dir.to_str().unwrap(),
+    ]));
+    let manifest: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("queries.json")).unwrap()).unwrap();
+    let list = manifest["queries"].as_array().unwrap();
+    let kinds = |k: &str| list.iter().filter(|q| q["kind"] == k).count() as u64;
+    assert_eq!(kinds("position"), 12);
+    assert_eq!(kinds("corner"), bench["corner_patterns"].as_u64().unwrap());
+    assert_eq!(kinds("edge"), bench["edge_patterns"].as_u64().unwrap());
+    let positions: u64 = list
+        .iter()
+        .filter(|q| q["kind"] == "position")
+        .map(|q| q["kosumi_positions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(positions, bench["position_hits"].as_u64().unwrap());
+    // Each file, searched by `db search` (positions as a 19x19 pattern in
+    // the corner, so by the pattern engine, not the hash index), finds the
+    // games and positions the bench found for the query it drew.
+    for q in list {
+        let file = dir.join(q["file"].as_str().unwrap());
+        let v = json(&kosumi(&[
+            "db",
+            "search",
+            db,
+            "--pattern",
+            file.to_str().unwrap(),
+            "--anchor",
+            q["anchor"].as_str().unwrap(),
+            "--json",
+            "--limit",
+            "0",
+        ]));
+        assert_eq!(v["games_matched"], q["kosumi_games"], "{}", q["file"]);
+        assert_eq!(
+            v["positions_matched"], q["kosumi_positions"],
+            "{}",
+            q["file"]
+        );
+        assert!(q["kosumi_games"].as_u64().unwrap() >= 1, "{}", q["file"]);
+    }
+}
