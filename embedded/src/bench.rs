@@ -19,6 +19,7 @@ use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, NoClock};
+use kosumi_core::tactics::Solver;
 
 use crate::engine::{Table, Tree};
 
@@ -71,7 +72,7 @@ fn start_system_clock() {
 }
 
 /// Run the benchmark, print its figures to the host's stdout and return.
-pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
+pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table, tactics: &mut dyn Solver) {
     start_system_clock();
     syst.set_clock_source(SystClkSource::Core);
     syst.set_reload(RELOAD);
@@ -133,6 +134,7 @@ pub fn run(syst: &mut SYST, search: &mut Tree, table: &mut Table) {
             &[],
             Budget::playouts(n),
             Some(&mut *table),
+            Some(&mut *tactics),
             &mut NoClock,
             &mut |_| {},
         );

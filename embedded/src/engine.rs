@@ -1,15 +1,16 @@
 //! The game the firmware plays: a 9x9 board, the move record for `undo`,
 //! positional superko, komi, and move choice by the core's MCTS over a
-//! node pool and a best-move table that live in statics sized at compile
-//! time for the board's RAM.
+//! node pool, a best-move table and a tactical reader with its cache that
+//! live in statics sized at compile time for the board's RAM.
 
 use kosumi_core::board::{Board, MoveError};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
-use kosumi_core::search::{BestMoveTable, Budget, NoClock, Node, Params, Search};
+use kosumi_core::search::{BestMoveTable, Budget, NoClock, Node, Params, ReadBudget, Search};
 use kosumi_core::table::BestMoveCluster;
+use kosumi_core::tactics::Solver;
 
 /// Moves a game may hold (three times the points: enough for any real game).
 pub const MAX_MOVES: usize = 3 * 81;
@@ -50,6 +51,7 @@ pub struct Engine {
     games: u64,
     search: &'static mut Tree,
     table: &'static mut Table,
+    tactics: Option<&'static mut dyn Solver>,
 }
 
 impl Engine {
@@ -67,9 +69,16 @@ impl Engine {
             games: 0,
             search,
             table,
+            tactics: None,
         };
         e.clear();
         e
+    }
+
+    /// Read tactics with `tactics` in the search's priors (its cache is
+    /// never flushed).
+    pub fn set_tactics(&mut self, tactics: &'static mut dyn Solver) {
+        self.tactics = Some(tactics);
     }
 
     /// Return the current position.
@@ -200,6 +209,10 @@ impl Engine {
             &excluded[..n],
             Budget::playouts(self.playouts),
             Some(&mut *self.table),
+            match &mut self.tactics {
+                Some(t) => Some(&mut **t),
+                None => None,
+            },
             &mut NoClock,
             &mut |_| {},
         );
@@ -212,10 +225,18 @@ impl Engine {
 
 /// Return the search parameters of the firmware: the core's defaults, but
 /// a node is expanded only after 8 visits, so the small pool holds a deeper
-/// tree instead of pruning every few playouts.
+/// tree instead of pruning every few playouts, and tactical reads stop at
+/// [`READ_DEPTH`] plies (the reader's journal and stack are small here).
 pub fn params() -> Params {
     Params {
         expand_after: 8,
+        reading: ReadBudget {
+            nodes: 100,
+            depth: READ_DEPTH,
+        },
         ..Params::default()
     }
 }
+
+/// Deepest tactical read at an expansion, in plies.
+pub const READ_DEPTH: u8 = 8;

@@ -23,7 +23,8 @@ use cortex_m_semihosting::debug;
 
 use engine::{Engine, Table, Tree};
 use kosumi_core::search::{BestMoveTable, Node, Search};
-use kosumi_core::table::{BestMoveCluster, Cluster};
+use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
+use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
 /// The bench mode measures a full search at about 181,000 guest
@@ -33,7 +34,7 @@ const PLAYOUTS: u32 = 700;
 
 /// Nodes of the search tree, sized for the board's RAM.
 #[cfg(not(feature = "mps2-an386"))]
-const NODES: usize = 360;
+const NODES: usize = 336;
 #[cfg(feature = "mps2-an386")]
 const NODES: usize = 40_000;
 
@@ -43,10 +44,30 @@ const CLUSTERS: usize = 32;
 #[cfg(feature = "mps2-an386")]
 const CLUSTERS: usize = 4096;
 
-/// The node pool and the best-move table: zero-initialised statics, so
-/// they live in `.bss` and are never built on the stack.
+/// Clusters of the tactical cache (3 entries each, 32 bytes).
+#[cfg(not(feature = "mps2-an386"))]
+const TACTIC_CLUSTERS: usize = 16;
+#[cfg(feature = "mps2-an386")]
+const TACTIC_CLUSTERS: usize = 4096;
+
+/// Slot writes and plies of the tactical reader's undo journal: enough for
+/// a read of `engine::READ_DEPTH` plies (a line that does not fit is left
+/// unproven).
+const JOURNAL_WRITES: usize = 192;
+const JOURNAL_MOVES: usize = engine::READ_DEPTH as usize + 4;
+
+/// The tactical cache: the one global table, never flushed.
+type TacticTable = HashTable<TacticCluster, [TacticCluster; TACTIC_CLUSTERS]>;
+/// The tactical reader over it.
+type TacticReader =
+    Reader<'static, [TacticCluster; TACTIC_CLUSTERS], JOURNAL_WRITES, JOURNAL_MOVES>;
+
+/// The node pool, the best-move table, the tactical cache and reader:
+/// statics built at compile time, so they are never built on the stack.
 static mut NODE_POOL: [Node; NODES] = [Node::EMPTY; NODES];
 static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY; CLUSTERS];
+static mut TACTICS: TacticTable = HashTable::new_static();
+static mut READER: TacticReader = Reader::with_journal(None);
 
 #[entry]
 fn main() -> ! {
@@ -59,12 +80,15 @@ fn main() -> ! {
     // the stack.
     // SAFETY: `main` runs once and no interrupt handler touches these
     // statics, so these are the only references to them.
-    let (nodes, clusters) = unsafe {
+    let (nodes, clusters, tactics, reader) = unsafe {
         (
             &mut *core::ptr::addr_of_mut!(NODE_POOL),
             &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS),
+            &mut *core::ptr::addr_of_mut!(TACTICS),
+            &mut *core::ptr::addr_of_mut!(READER),
         )
     };
+    reader.attach(tactics);
     let search: &'static mut Tree = cortex_m::singleton!(: Tree =
         Search::new(&mut nodes[..], engine::params()).unwrap_or_else(|| unreachable!("pool of two or more nodes")))
     .unwrap_or_else(|| unreachable!("main runs once"));
@@ -74,12 +98,13 @@ fn main() -> ! {
     #[cfg(feature = "bench")]
     {
         let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
-        bench::run(&mut core.SYST, search, table);
+        bench::run(&mut core.SYST, search, table, reader);
         debug::exit(debug::EXIT_SUCCESS);
     }
     let engine: &'static mut Engine =
         cortex_m::singleton!(: Engine = Engine::new(PLAYOUTS, search, table))
             .unwrap_or_else(|| unreachable!("main runs once"));
+    engine.set_tactics(reader);
     let boot = stack::high_water();
     defmt::info!("stack after start-up: {=usize} bytes", boot);
     stack::report_as("boot", boot);

@@ -98,8 +98,15 @@ impl Board {
         c: Color,
         journal: &mut Journal<N, D>,
     ) -> Result<(), JournalFull> {
-        journal.begin(self, self.max_writes(p, c))?;
+        let max = self.max_writes(p, c);
+        journal.begin(self, max)?;
+        let before = journal.writes();
         self.play_impl::<true, Journal<N, D>>(p, c, journal);
+        debug_assert!(
+            journal.writes() - before <= max,
+            "move {p:?} wrote {} slots, bound {max}",
+            journal.writes() - before
+        );
         Ok(())
     }
 
@@ -120,7 +127,9 @@ impl Board {
         for q in self.geo.neighbours(p) {
             match self.cell[q.idx()].color() {
                 Some(qc) if qc == c => n += self.chain_size(q),
-                Some(_) if self.libs[ix(self.chain[q.idx()])].count() == 1 => {
+                // In atari, not "one pseudo-liberty": a chain touching `p`
+                // with two stones counts it twice and is captured all the same.
+                Some(_) if self.libs[ix(self.chain[q.idx()])].in_atari() => {
                     n += 24 * self.chain_size(q)
                 }
                 _ => {}

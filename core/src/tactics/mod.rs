@@ -116,8 +116,8 @@ pub mod key;
 pub mod search;
 
 pub use search::{
-    NoStorage, Reader, DEFENCE_NET_DEPTH, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH,
-    THREE_LIB_DEPTH,
+    NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH,
+    NET_DEPTH, THREE_LIB_DEPTH,
 };
 
 use crate::geometry::Point;
