@@ -1,6 +1,7 @@
 //! The search's priors checked by the tactical reader: a ladder escape
 //! that fails is discouraged, the move that saves a chain from a ladder
-//! and a ladder capture are encouraged; the board is restored.
+//! and a ladder capture are encouraged, chains away from the recent moves
+//! are not read; the board is restored.
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
@@ -22,18 +23,31 @@ const LADDER: &str = "
 . . . . . . . . .
 ";
 
-/// White D4 with two liberties (E4, D3): black E4 starts a working ladder.
-const TWO_LIBS: &str = "
+/// White D4 before black C3 takes a liberty: then D4 has two (E4, D3)
+/// and black E4 starts a working ladder.
+const BEFORE_C3: &str = "
 . . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .
 . . . X . . . . .
 . . X O . . . . .
-. . X . . . . . .
+. . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .
 ";
+
+/// Return the position after black C3 (white to move), and with
+/// `far_reply` after a white reply far away (black to move): the chains
+/// read are those near the recent moves.
+fn two_libs(far_reply: bool) -> Board {
+    let mut b = board(BEFORE_C3, Color::Black);
+    b.play(v(&b, "C3"), Color::Black).unwrap();
+    if far_reply {
+        b.play(v(&b, "H8"), Color::White).unwrap();
+    }
+    b
+}
 
 fn board(diagram: &str, to_play: Color) -> Board {
     Board::from_diagram(diagram, to_play).expect("diagram")
@@ -79,7 +93,7 @@ fn failing_ladder_escape_is_discouraged() {
 #[test]
 fn saving_a_chain_from_a_ladder_is_encouraged() {
     // White to move: D4 has two liberties and black threatens a ladder.
-    let mut b = board(TWO_LIBS, Color::White);
+    let mut b = two_libs(false);
     let r = reading(&mut b);
     let saves: Vec<&str> = ["E4", "D3"]
         .into_iter()
@@ -98,7 +112,7 @@ fn saving_a_chain_from_a_ladder_is_encouraged() {
 
 #[test]
 fn ladder_capture_is_encouraged() {
-    let mut b = board(TWO_LIBS, Color::Black);
+    let mut b = two_libs(true);
     let (e4, d3) = (v(&b, "E4"), v(&b, "D3"));
     let r = reading(&mut b);
     let plain = prior(&b, e4, Color::Black, None, &Reading::NONE);
@@ -111,4 +125,15 @@ fn ladder_capture_is_encouraged() {
     // The other atari lets white out: no bonus.
     let other = prior(&b, d3, Color::Black, None, &r);
     assert_eq!(other, prior(&b, d3, Color::Black, None, &Reading::NONE));
+}
+
+#[test]
+fn chains_away_from_the_recent_moves_are_not_read() {
+    // Black to move after two white moves far from D4: nothing near them.
+    let mut b = board(BEFORE_C3, Color::Black);
+    b.play(v(&b, "C3"), Color::Black).unwrap();
+    b.play(v(&b, "H8"), Color::White).unwrap();
+    b.play(v(&b, "J9"), Color::Black).unwrap();
+    b.play(v(&b, "H2"), Color::White).unwrap();
+    assert!(reading(&mut b).is_empty());
 }

@@ -118,21 +118,29 @@ impl Board {
 
     /// Return an upper bound of the array writes a move makes, for the
     /// journal: a fixed part, one per stone relabelled by merging, and a
-    /// bounded number per captured stone.
+    /// bounded number per captured stone (each neighbouring chain counted
+    /// once).
     fn max_writes(&self, p: Point, c: Color) -> usize {
         if p.is_pass() {
             return 0;
         }
         let mut n = 64;
-        for q in self.geo.neighbours(p) {
-            match self.cell[q.idx()].color() {
-                Some(qc) if qc == c => n += self.chain_size(q),
+        let mut seen = [u16::MAX; 4];
+        for (k, q) in self.geo.neighbours(p).into_iter().enumerate() {
+            let Some(qc) = self.cell[q.idx()].color() else {
+                continue;
+            };
+            let r = self.chain[q.idx()];
+            if seen.contains(&r) {
+                continue;
+            }
+            seen[k] = r;
+            if qc == c {
+                n += self.chain_size(q);
+            } else if self.libs[ix(r)].in_atari() {
                 // In atari, not "one pseudo-liberty": a chain touching `p`
                 // with two stones counts it twice and is captured all the same.
-                Some(_) if self.libs[ix(self.chain[q.idx()])].in_atari() => {
-                    n += 24 * self.chain_size(q)
-                }
-                _ => {}
+                n += 24 * self.chain_size(q);
             }
         }
         n

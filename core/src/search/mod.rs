@@ -28,7 +28,10 @@
 //! * **Expansion** of a node after [`Params::expand_after`] visits (the
 //!   root at once): every legal move that does not fill an own eye-like
 //!   point, plus pass. The position's key is probed in the table; a hit
-//!   gives its best move a gentle prior.
+//!   gives its best move a gentle prior. With the caller's tactical reader
+//!   ([`crate::tactics::Solver`]) the chains short of liberties near the
+//!   last moves are read once per expansion ([`prior::read`], within
+//!   [`Params::reading`]) and the priors follow the verdicts.
 //! * **Full pool:** before a playout that might not find room for one more
 //!   expansion, the tree's best moves go to the table, and the children of
 //!   the least visited nodes are dropped (the visit threshold doubles until

@@ -20,12 +20,13 @@
 //! With a tactical reader ([`read`], once per expansion, not per move),
 //! the capture and escape terms are checked by reading:
 //! - a move the reader names as saving an own chain in atari, or an own
-//!   chain with two liberties that the opponent could capture, is good
-//!   (the escape bonus);
+//!   chain with two liberties next to the last move that the opponent
+//!   could capture, is good (the escape bonus);
 //! - extending an own chain in atari that the reader says cannot be saved
 //!   (a working ladder) is bad instead of good;
 //! - a move the reader names as capturing an enemy chain with two
-//!   liberties (a ladder, a net) is good (the capture bonus).
+//!   liberties next to the last two moves (a ladder, a net) is good (the
+//!   capture bonus).
 //!
 //! Unproven reads (a node or depth budget ran out) change nothing.
 
