@@ -1,14 +1,15 @@
 //! The search's priors checked by the tactical reader: a ladder escape
 //! that fails is discouraged, the move that saves a chain from a ladder
 //! and a ladder capture are encouraged, chains away from the recent moves
-//! are not read; the board is restored.
+//! are not read; the board is restored; the search asks its reader at
+//! expansions, and not with a zero budget.
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::search::prior::{prior, read, Mark, Prior, Reading};
-use kosumi_core::search::Params;
-use kosumi_core::table::{Cluster, Table, TacticCluster};
-use kosumi_core::tactics::Reader;
+use kosumi_core::search::{Budget as SearchBudget, NoClock, Node, Params, ReadBudget, Search};
+use kosumi_core::table::{BestMoveCluster, Cluster, Table, TacticCluster};
+use kosumi_core::tactics::{Answer, Budget, Problem, Reader, Solver};
 
 /// White D4 in atari; extending at D3 leaves two liberties and a ladder.
 const LADDER: &str = "
@@ -136,4 +137,52 @@ fn chains_away_from_the_recent_moves_are_not_read() {
     b.play(v(&b, "J9"), Color::Black).unwrap();
     b.play(v(&b, "H2"), Color::White).unwrap();
     assert!(reading(&mut b).is_empty());
+}
+
+/// A reader that counts the problems it is asked.
+struct Counting<'a, S: Solver> {
+    inner: &'a mut S,
+    asked: u32,
+}
+
+impl<S: Solver> Solver for Counting<'_, S> {
+    fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer {
+        self.asked += 1;
+        self.inner.solve(board, problem, budget)
+    }
+}
+
+fn search_asks(params: Params) -> (u32, Point) {
+    let b = board(LADDER, Color::White);
+    let mut s = Search::new(vec![Node::EMPTY; 20_000], params).unwrap();
+    let mut cache = Table::new(vec![TacticCluster::EMPTY; 256].into_boxed_slice()).unwrap();
+    let mut reader = Reader::new(&mut cache);
+    let mut counting = Counting {
+        inner: &mut reader,
+        asked: 0,
+    };
+    let r = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b,
+            14,
+            &[],
+            SearchBudget::playouts(500),
+            None,
+            Some(&mut counting),
+            &mut NoClock,
+            &mut |_| {},
+        )
+        .unwrap();
+    (counting.asked, r.best)
+}
+
+#[test]
+fn the_search_reads_at_expansions_within_its_budget() {
+    let (asked, _) = search_asks(Params::default());
+    assert!(asked > 0, "the search never asked the reader");
+    let off = Params {
+        reading: ReadBudget { nodes: 0, depth: 0 },
+        ..Params::default()
+    };
+    assert_eq!(search_asks(off).0, 0, "a zero budget still read");
 }
