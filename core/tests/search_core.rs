@@ -29,6 +29,7 @@ fn run(s: &mut Search<Vec<Node>>, b: &Board, t: Option<&mut Tbl>, n: u32) -> Sea
         &[],
         Budget::playouts(n),
         t,
+        None,
         &mut NoClock,
         &mut |_| {},
     )
@@ -88,6 +89,7 @@ fn static_search<const N: usize>() {
             &[],
             Budget::playouts(2000),
             None,
+            None,
             &mut NoClock,
             &mut |_| {},
         )
@@ -105,6 +107,7 @@ fn pool_too_small_is_an_error() {
         14,
         &[],
         Budget::playouts(10),
+        None,
         None,
         &mut NoClock,
         &mut |_| {},
@@ -135,6 +138,7 @@ fn tiny_pool_prunes_and_plays_legal_moves() {
                 &excluded,
                 Budget::playouts(3000),
                 Some(&mut t),
+                None,
                 &mut NoClock,
                 &mut |_| {},
             )
@@ -179,6 +183,7 @@ fn retain_reroots_and_prunes() {
             &[],
             Budget::playouts(1),
             None,
+            None,
             &mut NoClock,
             &mut |_| {},
         )
@@ -200,6 +205,7 @@ fn excluded_moves_are_never_chosen() {
             14,
             &[first],
             Budget::playouts(2000),
+            None,
             None,
             &mut NoClock,
             &mut |_| {},
@@ -264,6 +270,7 @@ fn deepening_reports_iterations() {
             &[],
             Budget::playouts(8000),
             Some(&mut t),
+            None,
             &mut NoClock,
             &mut |r| lines.push(*r),
         )
@@ -290,6 +297,7 @@ fn time_budget_stops() {
             14,
             &[],
             Budget::time(50, 1_000_000),
+            None,
             None,
             &mut clock,
             &mut |_| {},

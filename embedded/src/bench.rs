@@ -19,6 +19,7 @@ use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, NoClock};
+use kosumi_core::tactics::Solver;
 
 use crate::engine::Engine;
 
@@ -79,7 +80,7 @@ const EMPTY: Board = match Board::new(9) {
 
 /// Run the benchmark, print its figures to the host's stdout and return.
 pub fn run(syst: &mut SYST, engine: &mut Engine) {
-    let (search, table) = engine.searcher();
+    let (search, table, mut tactics) = engine.searcher();
     start_system_clock();
     syst.set_clock_source(SystClkSource::Core);
     syst.set_reload(RELOAD);
@@ -142,6 +143,7 @@ pub fn run(syst: &mut SYST, engine: &mut Engine) {
             &[],
             Budget::playouts(n),
             Some(&mut *table),
+            tactics.as_mut().map(|t| &mut **t as &mut dyn Solver),
             &mut NoClock,
             &mut |_| {},
         );

@@ -1,7 +1,7 @@
 //! The game the firmware plays: a 9x9 board, the move record for `undo`,
 //! positional superko, komi, and move choice by the core's MCTS over a
-//! node pool and a best-move table that live in statics sized at compile
-//! time for the board's RAM.
+//! node pool, a best-move table and a tactical reader with its cache that
+//! live in statics sized at compile time for the board's RAM.
 //!
 //! [`Engine::new`] is a `const fn`: the engine is a `static` whose board,
 //! record, history and searcher are laid out at compile time (in `.data`),
@@ -12,8 +12,11 @@ use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
-use kosumi_core::search::{BestMoveTable, Budget, MoveInfo, NoClock, Node, Params, Search};
+use kosumi_core::search::{
+    BestMoveTable, Budget, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
+};
 use kosumi_core::table::BestMoveCluster;
+use kosumi_core::tactics::Solver;
 
 /// Moves a game may hold (three times the points: enough for any real game).
 pub const MAX_MOVES: usize = 3 * 81;
@@ -67,6 +70,9 @@ pub struct Engine {
     games: u64,
     search: Tree,
     table: Table,
+    /// The tactical reader whose never-flushed cache the search's priors
+    /// consult (none: no reading).
+    tactics: Option<&'static mut dyn Solver>,
 }
 
 impl Engine {
@@ -99,13 +105,22 @@ impl Engine {
             games: 0,
             search,
             table,
+            tactics: None,
         }
     }
 
-    /// Return the searcher and its table (for the bench).
+    /// Read tactics with `tactics` in the search's priors (its cache is
+    /// kept for the life of the firmware, never flushed).
+    pub fn set_tactics(&mut self, tactics: &'static mut dyn Solver) {
+        self.tactics = Some(tactics);
+    }
+
+    /// Return the searcher, its table and the tactical reader (for the
+    /// bench).
     #[cfg(feature = "bench")]
-    pub fn searcher(&mut self) -> (&mut Tree, &mut Table) {
-        (&mut self.search, &mut self.table)
+    pub fn searcher(&mut self) -> (&mut Tree, &mut Table, Option<&mut dyn Solver>) {
+        let tactics = self.tactics.as_mut().map(|t| &mut **t as &mut dyn Solver);
+        (&mut self.search, &mut self.table, tactics)
     }
 
     /// Return the current position.
@@ -247,6 +262,10 @@ impl Engine {
             &excluded[..n],
             Budget::playouts(self.playouts),
             Some(&mut self.table),
+            match &mut self.tactics {
+                Some(t) => Some(&mut **t),
+                None => None,
+            },
             &mut NoClock,
             &mut |_| {},
         );
@@ -285,8 +304,16 @@ impl Engine {
 
 /// The search parameters of the firmware: the core's defaults, but a node
 /// is expanded only after 8 visits, so the small pool holds a deeper tree
-/// instead of pruning every few playouts.
+/// instead of pruning every few playouts, and tactical reads stop at
+/// [`READ_DEPTH`] plies (the reader's journal and stack are small here).
 pub const PARAMS: Params = Params {
     expand_after: 8,
+    reading: ReadBudget {
+        nodes: 100,
+        depth: READ_DEPTH,
+    },
     ..Params::DEFAULT
 };
+
+/// Deepest tactical read at an expansion, in plies.
+pub const READ_DEPTH: u8 = 8;

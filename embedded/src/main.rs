@@ -23,7 +23,8 @@ use cortex_m_semihosting::debug;
 
 use engine::Engine;
 use kosumi_core::search::Node;
-use kosumi_core::table::{BestMoveCluster, Cluster};
+use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
+use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
 /// The bench mode measures a full search at about 181,000 guest
@@ -32,12 +33,13 @@ use kosumi_core::table::{BestMoveCluster, Cluster};
 const PLAYOUTS: u32 = 700;
 
 /// Nodes of the search tree, sized for the board's RAM. On the
-/// lm3s6965evb (64 KiB): 768 nodes of 40 bytes (30,720 bytes) and the
-/// 4 KiB table beside about 15 KiB of engine statics and a stack that
-/// peaks near 2.5 KiB (BENCHMARKS.md) leave 12 KiB spare: the issue's
-/// 8 KiB and 4 KiB for a tactical cache.
+/// lm3s6965evb (64 KiB): 640 nodes of 40 bytes (25,600 bytes), the 4 KiB
+/// best-move table, the tactical cache and reader (about 5 KiB) and about
+/// 15 KiB of engine statics make 50.3 KB of statics; with the stack's
+/// measured peak near 4.7 KB (tactical reads included) that leaves over
+/// 10 KiB spare of the 64 KiB (the issue asks for 8; BENCHMARKS.md).
 #[cfg(not(feature = "mps2-an386"))]
-const NODES: usize = 768;
+const NODES: usize = 640;
 #[cfg(feature = "mps2-an386")]
 const NODES: usize = 40_000;
 
@@ -48,10 +50,30 @@ const CLUSTERS: usize = 64;
 #[cfg(feature = "mps2-an386")]
 const CLUSTERS: usize = 4096;
 
-/// The node pool and the best-move table: zero-initialised statics, so
-/// they live in `.bss`.
+/// Clusters of the tactical cache (3 entries each, 32 bytes).
+#[cfg(not(feature = "mps2-an386"))]
+const TACTIC_CLUSTERS: usize = 16;
+#[cfg(feature = "mps2-an386")]
+const TACTIC_CLUSTERS: usize = 4096;
+
+/// Slot writes and plies of the tactical reader's undo journal: enough for
+/// a read of `engine::READ_DEPTH` plies (a line that does not fit is left
+/// unproven).
+const JOURNAL_WRITES: usize = 192;
+const JOURNAL_MOVES: usize = engine::READ_DEPTH as usize + 4;
+
+/// The tactical cache: the one global table, never flushed.
+type TacticTable = HashTable<TacticCluster, [TacticCluster; TACTIC_CLUSTERS]>;
+/// The tactical reader over it.
+type TacticReader =
+    Reader<'static, [TacticCluster; TACTIC_CLUSTERS], JOURNAL_WRITES, JOURNAL_MOVES>;
+
+/// The node pool, the best-move table, the tactical cache and its reader:
+/// statics built at compile time (the zeroed ones in `.bss`).
 static mut NODE_POOL: [Node; NODES] = [Node::EMPTY; NODES];
 static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY; CLUSTERS];
+static mut TACTICS: TacticTable = HashTable::new_static();
+static mut READER: TacticReader = Reader::with_journal(None);
 
 /// The engine, built at compile time over the pool and the table (its
 /// boards and record are in `.data`): start-up puts nothing on the stack.
@@ -78,6 +100,16 @@ fn main() -> ! {
     // address built in two instructions, which costs 4% (light playouts
     // 12%) of guest instructions under QEMU.
     let engine = core::hint::black_box(engine);
+    // SAFETY: as for `ENGINE`: `main` runs once, nothing else names these
+    // two statics, and the references go to the engine for good.
+    let (tactics, reader) = unsafe {
+        (
+            &mut *core::ptr::addr_of_mut!(TACTICS),
+            &mut *core::ptr::addr_of_mut!(READER),
+        )
+    };
+    reader.attach(tactics);
+    engine.set_tactics(reader);
     #[cfg(feature = "bench")]
     {
         let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));

@@ -109,6 +109,8 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "kosumi-setoption bogus 1",
         "kosumi-setoption playouts -5",
         "kosumi-setoption tree_mb 0",
+        "kosumi-setoption tactics_mb 0",
+        "kosumi-setoption tactics maybe",
         "final_status_list maybe",
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
@@ -117,6 +119,12 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         g.err(bad);
     }
     g.ok("kosumi-setoption playouts 200");
+    g.ok("kosumi-setoption tactics_mb 2");
+    let opts = g.ok("kosumi-setoption");
+    assert!(
+        opts.contains("tactics_mb 2") && opts.contains("tactics true"),
+        "{opts}"
+    );
     let mv = g.ok("reg_genmove b");
     assert!(!mv.is_empty());
     let analysis = g.ok("lz-genmove_analyze b 10");

@@ -163,6 +163,11 @@ impl<const N: usize, const D: usize> Journal<N, D> {
         self.depth
     }
 
+    /// Return the number of slot writes held.
+    pub(crate) fn writes(&self) -> usize {
+        self.len
+    }
+
     /// Forget every move (the board keeps its position).
     pub fn clear(&mut self) {
         self.len = 0;

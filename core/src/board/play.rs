@@ -98,8 +98,15 @@ impl Board {
         c: Color,
         journal: &mut Journal<N, D>,
     ) -> Result<(), JournalFull> {
-        journal.begin(self, self.max_writes(p, c))?;
+        let max = self.max_writes(p, c);
+        journal.begin(self, max)?;
+        let before = journal.writes();
         self.play_impl::<true, Journal<N, D>>(p, c, journal);
+        debug_assert!(
+            journal.writes() - before <= max,
+            "move {p:?} wrote {} slots, bound {max}",
+            journal.writes() - before
+        );
         Ok(())
     }
 
@@ -111,19 +118,29 @@ impl Board {
 
     /// Return an upper bound of the array writes a move makes, for the
     /// journal: a fixed part, one per stone relabelled by merging, and a
-    /// bounded number per captured stone.
+    /// bounded number per captured stone (each neighbouring chain counted
+    /// once).
     fn max_writes(&self, p: Point, c: Color) -> usize {
         if p.is_pass() {
             return 0;
         }
         let mut n = 64;
-        for q in self.geo.neighbours(p) {
-            match self.cell[q.idx()].color() {
-                Some(qc) if qc == c => n += self.chain_size(q),
-                Some(_) if self.libs[ix(self.chain[q.idx()])].count() == 1 => {
-                    n += 24 * self.chain_size(q)
-                }
-                _ => {}
+        let mut seen = [u16::MAX; 4];
+        for (k, q) in self.geo.neighbours(p).into_iter().enumerate() {
+            let Some(qc) = self.cell[q.idx()].color() else {
+                continue;
+            };
+            let r = self.chain[q.idx()];
+            if seen.contains(&r) {
+                continue;
+            }
+            seen[k] = r;
+            if qc == c {
+                n += self.chain_size(q);
+            } else if self.libs[ix(r)].in_atari() {
+                // In atari, not "one pseudo-liberty": a chain touching `p`
+                // with two stones counts it twice and is captured all the same.
+                n += 24 * self.chain_size(q);
             }
         }
         n

@@ -7,7 +7,7 @@
 //! | file | what it is |
 //! |---|---|
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
-//! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move) |
+//! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
 //! | [`uct`] | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
 //! | [`best_move_table`] | per position: 64-bit key, best move, log2 visits, log2 depth |
 //! | [`deepening`] | iterations guided by the table; the seed's per-iteration report |
@@ -28,7 +28,10 @@
 //! * **Expansion** of a node after [`Params::expand_after`] visits (the
 //!   root at once): every legal move that does not fill an own eye-like
 //!   point, plus pass. The position's key is probed in the table; a hit
-//!   gives its best move a gentle prior.
+//!   gives its best move a gentle prior. With the caller's tactical reader
+//!   ([`crate::tactics::Solver`]) the chains short of liberties near the
+//!   last moves are read once per expansion ([`prior::read`], within
+//!   [`Params::reading`]) and the priors follow the verdicts.
 //! * **Full pool:** before a playout that might not find room for one more
 //!   expansion, the tree's best moves go to the table, and the children of
 //!   the least visited nodes are dropped (the visit threshold doubles until
@@ -59,6 +62,8 @@ use crate::geometry::{Point, MAX_POINTS, MAX_SIZE};
 use crate::playout::{Policy, RuleStats};
 use crate::rng::{self, Rng};
 use crate::table::BestMoveCluster;
+pub use crate::tactics::Budget as ReadBudget;
+use crate::tactics::Solver;
 use deepening::Deepening;
 
 /// Longest path from the root the tree walk follows: a game of three moves
@@ -82,6 +87,9 @@ pub struct Params {
     pub deepening: DeepeningParams,
     /// Nodes with fewer visits are not written to the best-move table.
     pub store_min_visits: u32,
+    /// The budget of each tactical read at an expansion (0 nodes: no
+    /// reading even with a reader).
+    pub reading: ReadBudget,
 }
 
 impl Params {
@@ -92,6 +100,10 @@ impl Params {
         policy: Policy::waterfall(),
         deepening: DeepeningParams::DEFAULT,
         store_min_visits: 32,
+        reading: ReadBudget {
+            nodes: 50,
+            depth: 24,
+        },
     };
 }
 
@@ -295,7 +307,9 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// move, never one of `excluded` (the caller's superko-illegal moves).
     ///
     /// The table, if any, guides expansions and receives the tree's best
-    /// moves; `on_iteration` hears of every finished iteration.
+    /// moves; the tactical reader, if any, checks the priors of every
+    /// expansion ([`prior::read`]); `on_iteration` hears of every finished
+    /// iteration.
     ///
     /// # Errors
     /// [`SearchError::PoolTooSmall`] for a pool that cannot hold three full
@@ -311,6 +325,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         excluded: &[Point],
         budget: Budget,
         mut table: Option<&mut BestMoveTable<T>>,
+        mut tactics: Option<&mut dyn Solver>,
         clock: &mut C,
         on_iteration: &mut dyn FnMut(&IterationReport),
     ) -> Result<SearchResult, SearchError>
@@ -345,7 +360,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
                 break;
             }
             self.make_room(table.as_deref_mut());
-            self.playout(table.as_deref_mut());
+            self.playout(table.as_deref_mut(), uct::reborrow(&mut tactics));
             done += 1;
             if self.deepening.playout(&self.params.deepening) {
                 self.end_iteration(done, table.as_deref_mut(), on_iteration);

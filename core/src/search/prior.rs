@@ -16,9 +16,23 @@
 //! - the best move the best-move table stored for this position gets a
 //!   gentle bonus growing with its stored visits (the seed's "gentle prior");
 //! - pass is bad unless the opponent just passed.
+//!
+//! With a tactical reader ([`read`], once per expansion, not per move),
+//! the capture and escape terms are checked by reading:
+//! - a move the reader names as saving an own chain in atari, or an own
+//!   chain with two liberties next to the last move that the opponent
+//!   could capture, is good (the escape bonus);
+//! - extending an own chain in atari that the reader says cannot be saved
+//!   (a working ladder) is bad instead of good;
+//! - a move the reader names as capturing an enemy chain with two
+//!   liberties next to the last two moves (a ladder, a net) is good (the
+//!   capture bonus).
+//!
+//! Unproven reads (a node or depth budget ran out) change nothing.
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
+use crate::tactics::{self, Goal, Problem, Solver, Verdict};
 
 /// Virtual playouts at 50% given to every child.
 pub const EVEN: f32 = 10.0;
@@ -40,9 +54,168 @@ impl Prior {
     }
 }
 
+/// Most chains read per expansion.
+pub const MAX_READS: usize = 8;
+
+/// What the reader said about one move of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Saves an own chain of this many stones.
+    Saves(u16),
+    /// Extends an own chain in atari that cannot be saved.
+    FailsToEscape,
+    /// Captures an enemy chain of this many stones.
+    Captures(u16),
+}
+
+/// The reader's verdicts at one node: marked moves of the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    marks: [(Point, Mark); 2 * MAX_READS],
+    len: usize,
+}
+
+impl Reading {
+    /// No reading (no reader, or nothing to read).
+    pub const NONE: Reading = Reading {
+        marks: [(Point::PASS, Mark::FailsToEscape); 2 * MAX_READS],
+        len: 0,
+    };
+
+    fn push(&mut self, p: Point, m: Mark) {
+        if self.len < self.marks.len() {
+            self.marks[self.len] = (p, m);
+            self.len += 1;
+        }
+    }
+
+    /// Iterate over the marks of `p`.
+    pub fn of(&self, p: Point) -> impl Iterator<Item = Mark> + '_ {
+        self.marks[..self.len]
+            .iter()
+            .filter(move |(q, _)| *q == p)
+            .map(|&(_, m)| m)
+    }
+
+    /// Return the number of marks.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Query whether there are no marks.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Read, for `c` to move on `board`, chains with one or two liberties (at
+/// most [`MAX_READS`], in board order): save own chains in atari, and own
+/// chains with two liberties next to the last move (the opponent's);
+/// capture enemy chains with two liberties next to the last two moves.
+/// Chains away from the recent moves were read at an ancestor, and their
+/// status most likely did not change. The board is restored.
+pub fn read(
+    board: &mut Board,
+    c: Color,
+    solver: &mut dyn Solver,
+    budget: tactics::Budget,
+) -> Reading {
+    let mut out = Reading::NONE;
+    let mut reads = 0;
+    let geo = board.geometry();
+    for p in geo.points() {
+        let Some(owner) = board.at(p).color() else {
+            continue;
+        };
+        if board.chain_root(p) != Some(p) {
+            continue;
+        }
+        let atari = board.in_atari(p);
+        if !atari && board.liberty_count_capped::<3>(p) > 2 {
+            continue;
+        }
+        if owner != c && atari {
+            // Taking it needs no reading.
+            continue;
+        }
+        if !atari && !near_recent(board, p, owner != c) {
+            // Two liberties away from the recent moves: read at an
+            // ancestor already, most likely unchanged.
+            continue;
+        }
+        if reads == MAX_READS {
+            break;
+        }
+        reads += 1;
+        let size = board.chain_size(p).min(usize::from(u16::MAX)) as u16;
+        let goal = if owner == c {
+            Goal::Save
+        } else {
+            Goal::Capture
+        };
+        let a = solver.solve(board, Problem { goal, target: p }, budget);
+        if !a.proven {
+            continue;
+        }
+        match (goal, a.verdict) {
+            (_, Verdict::Succeeds) if !a.key_move.is_pass() => {
+                out.push(
+                    a.key_move,
+                    if goal == Goal::Save {
+                        Mark::Saves(size)
+                    } else {
+                        Mark::Captures(size)
+                    },
+                );
+            }
+            (Goal::Save, Verdict::Fails) if atari => {
+                if let Some(l) = board.atari_liberty(p) {
+                    out.push(l, Mark::FailsToEscape);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Query whether a stone or liberty of the chain at `p` is at or next to
+/// (8-neighbourhood) the last move, or with `both` the second last move.
+fn near_recent(board: &Board, p: Point, both: bool) -> bool {
+    let geo = board.geometry();
+    let recent = [board.last_move(), board.second_last_move().filter(|_| both)];
+    let near = |q: Point| {
+        let xy = geo.coords(q);
+        recent.iter().flatten().any(|&m| {
+            !m.is_pass() && {
+                let mxy = geo.coords(m);
+                mxy.0.abs_diff(xy.0) <= 1 && mxy.1.abs_diff(xy.1) <= 1
+            }
+        })
+    };
+    for s in board.chain_stones(p) {
+        if near(s) {
+            return true;
+        }
+        for n in geo.neighbours(s) {
+            if board.at(n) == Cell::Empty && near(n) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Return the prior of `c` playing `p` on `board`; `table_visits_log2` is
-/// `Some` when the best-move table names `p` for this position.
-pub fn prior(board: &Board, p: Point, c: Color, table_visits_log2: Option<u8>) -> Prior {
+/// `Some` when the best-move table names `p` for this position; `reading`
+/// holds the reader's verdicts at this node.
+pub fn prior(
+    board: &Board,
+    p: Point,
+    c: Color,
+    table_visits_log2: Option<u8>,
+    reading: &Reading,
+) -> Prior {
     let mut pr = Prior {
         visits: EVEN,
         wins: EVEN * 0.5,
@@ -74,8 +247,23 @@ pub fn prior(board: &Board, p: Point, c: Color, table_visits_log2: Option<u8>) -
     if captured > 0 {
         pr.add(if captured > 1 { 60.0 } else { 40.0 }, 0.95);
     }
+    let (mut saves, mut fails, mut takes) = (0u16, false, 0u16);
+    for m in reading.of(p) {
+        match m {
+            Mark::Saves(n) => saves = saves.max(n),
+            Mark::FailsToEscape => fails = true,
+            Mark::Captures(n) => takes = takes.max(n),
+        }
+    }
+    if takes > 0 && captured == 0 {
+        pr.add(if takes > 1 { 60.0 } else { 40.0 }, 0.9);
+    }
     let libs = board.liberties_after::<2>(p, c);
-    if own_in_atari && libs >= 2 {
+    if saves > 0 {
+        pr.add(if saves > 1 { 50.0 } else { 40.0 }, 0.9);
+    } else if fails && captured == 0 {
+        pr.add(30.0, 0.1);
+    } else if own_in_atari && libs >= 2 {
         pr.add(40.0, 0.9);
     }
     if libs < 2 && captured == 0 {

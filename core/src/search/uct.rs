@@ -10,13 +10,24 @@
 //! or later.
 
 use super::best_move_table::BestMoveTable;
-use super::prior::prior;
+use super::prior::{prior, read, Reading};
 use super::{Search, MAX_MOVES, MAX_PATH};
 use crate::geometry::{Color, Point};
 use crate::playout::playout_observed;
 use crate::table::BestMoveCluster;
+use crate::tactics::Solver;
 
 use super::node::Node;
+
+/// Reborrow the caller's reader for one call (shortening the trait
+/// object's lifetime, which `as_deref_mut` cannot do).
+#[inline]
+pub(super) fn reborrow<'b>(t: &'b mut Option<&mut dyn Solver>) -> Option<&'b mut dyn Solver> {
+    match t {
+        Some(r) => Some(&mut **r),
+        None => None,
+    }
+}
 
 /// The value of a finished playout for `c`: 1 win, 0 loss, 0.5 draw.
 #[inline(always)]
@@ -36,8 +47,11 @@ fn value_for(margin2: i32, c: Color) -> f32 {
 
 impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// Run one playout from the root.
-    pub(super) fn playout<T>(&mut self, mut table: Option<&mut BestMoveTable<T>>)
-    where
+    pub(super) fn playout<T>(
+        &mut self,
+        mut table: Option<&mut BestMoveTable<T>>,
+        mut tactics: Option<&mut dyn Solver>,
+    ) where
         T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
     {
         self.board.copy_from(&self.root);
@@ -55,7 +69,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             let n = &self.pool.nodes()[node as usize];
             if !n.is_expanded() {
                 let ripe = node == 0 || n.visits >= self.params.expand_after.max(1);
-                if !ripe || !self.expand(node, table.as_deref_mut()) {
+                if !ripe || !self.expand(node, table.as_deref_mut(), reborrow(&mut tactics)) {
                     break;
                 }
             }
@@ -158,7 +172,12 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
 
     /// Give `node` (the position on `self.board`) its children; return
     /// `false` if the pool has no room.
-    fn expand<T>(&mut self, node: u32, table: Option<&mut BestMoveTable<T>>) -> bool
+    fn expand<T>(
+        &mut self,
+        node: u32,
+        table: Option<&mut BestMoveTable<T>>,
+        tactics: Option<&mut dyn Solver>,
+    ) -> bool
     where
         T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
     {
@@ -188,6 +207,15 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             }
             None => None,
         };
+        if self.pool.len() + n > self.pool.capacity() {
+            return false;
+        }
+        // Read only when the children will be made.
+        let budget = self.params.reading;
+        let reading = match tactics {
+            Some(r) if budget.nodes > 0 => read(&mut self.board, c, r, budget),
+            _ => Reading::NONE,
+        };
         let Some(first) = self.pool.alloc_children(node, n) else {
             return false;
         };
@@ -195,7 +223,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         nodes[node as usize].key = key;
         for (k, &mv) in moves[..n].iter().enumerate() {
             let hint = stored.filter(|s| s.mv == mv).map(|s| s.visits_log2);
-            let pr = prior(&self.board, Point(mv), c, hint);
+            let pr = prior(&self.board, Point(mv), c, hint, &reading);
             let ch = &mut nodes[first as usize + k];
             ch.mv = mv;
             ch.amaf_visits = pr.visits;

@@ -98,7 +98,9 @@
 //! # Memory
 //!
 //! The reader owns its undo journal ([`JOURNAL_WRITES`] writes over
-//! [`JOURNAL_MOVES`] plies) and never allocates; the depth budget is capped
+//! [`JOURNAL_MOVES`] plies by default; a small target picks its own sizes
+//! with [`Reader::with_journal`], and a line that does not fit ends
+//! unproven) and a 32-entry memo of problem hashes, and never allocates; the depth budget is capped
 //! at [`MAX_DEPTH`] plies, so the recursion is at most `MAX_DEPTH + 1`
 //! node levels. Measured (`tests/tactics_reader.rs`, a 58-ply ladder on
 //! 19x19): the reader is 36.5 KB on x86-64 and 27.8 KB on i686 (almost all
@@ -116,8 +118,8 @@ pub mod key;
 pub mod search;
 
 pub use search::{
-    NoStorage, Reader, DEFENCE_NET_DEPTH, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH,
-    THREE_LIB_DEPTH,
+    NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH,
+    NET_DEPTH, THREE_LIB_DEPTH,
 };
 
 use crate::geometry::Point;

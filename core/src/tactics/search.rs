@@ -49,6 +49,18 @@ pub const THREE_LIB_DEPTH: u8 = 7;
 pub const DEFENCE_NET_DEPTH: u8 = 4;
 /// Most candidate moves per node.
 const MAX_CANDS: usize = 16;
+/// Entries of the reader's memo of problem hashes (a power of two).
+const HASH_MEMO: usize = 32;
+
+/// A memo entry: the packed problem (0: empty) and its problem and hint
+/// hashes (SHA-1 based, so worth keeping: the search's priors ask the same
+/// few problems at thousands of expansions).
+#[derive(Clone, Copy)]
+struct MemoEntry {
+    tag: u32,
+    problem: u64,
+    hint: u64,
+}
 
 /// The storage type of a reader without a cache (never used).
 pub type NoStorage = [TacticCluster; 1];
@@ -111,10 +123,17 @@ impl Cands {
 
 /// The tactical reader: an optional borrowed cache (a clustered table of
 /// [`TacticCluster`]s over storage `S`, never flushed) and an owned undo
-/// journal. See the module note of [`crate::tactics`].
-pub struct Reader<'t, S = NoStorage> {
+/// journal of `W` slot writes over `M` plies (a smaller journal fits a
+/// small target; a line that does not fit is stopped like one over the
+/// node budget). See the module note of [`crate::tactics`].
+pub struct Reader<
+    't,
+    S = NoStorage,
+    const W: usize = JOURNAL_WRITES,
+    const M: usize = JOURNAL_MOVES,
+> {
     cache: Option<&'t mut Table<TacticCluster, S>>,
-    journal: Journal<JOURNAL_WRITES, JOURNAL_MOVES>,
+    journal: Journal<W, M>,
     read: PointBits,
     stats: ReaderStats,
     prey: Point,
@@ -126,27 +145,38 @@ pub struct Reader<'t, S = NoStorage> {
     cut: bool,
     stack_top: usize,
     stack_used: usize,
+    memo: [MemoEntry; HASH_MEMO],
 }
 
 impl Reader<'static, NoStorage> {
     /// Return a reader without a cache (for "cache off" comparisons).
     pub fn without_cache() -> Self {
-        Reader::with(None)
+        Reader::with_journal(None)
     }
 }
 
 impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
     /// Return a reader that looks results up in, and stores them to, `cache`.
     pub fn new(cache: &'t mut Table<TacticCluster, S>) -> Self {
-        Reader::with(Some(cache))
+        Reader::with_journal(Some(cache))
     }
+}
 
-    fn with(cache: Option<&'t mut Table<TacticCluster, S>>) -> Self {
+impl<'t, S, const W: usize, const M: usize> Reader<'t, S, W, M> {
+    /// Return a reader with its own journal size and an optional cache;
+    /// usable in a `static` initialiser (attach the cache later with
+    /// [`Reader::attach`]).
+    pub const fn with_journal(cache: Option<&'t mut Table<TacticCluster, S>>) -> Self {
         Reader {
             cache,
             journal: Journal::new(),
             read: PointBits::new(),
-            stats: ReaderStats::default(),
+            stats: ReaderStats {
+                nodes: 0,
+                probes: 0,
+                hits: 0,
+                stores: 0,
+            },
             prey: Point::PASS,
             att: Color::Black,
             def: Color::White,
@@ -156,9 +186,45 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
             cut: false,
             stack_top: 0,
             stack_used: 0,
+            memo: [MemoEntry {
+                tag: 0,
+                problem: 0,
+                hint: 0,
+            }; HASH_MEMO],
         }
     }
 
+    /// Return the problem hash and the hint's problem hash of `goal` on the
+    /// chain `chain_id` of a `size` board, from the memo if there.
+    fn problem_hashes(&mut self, goal: Goal, size: usize, chain_id: Point) -> (u64, u64) {
+        let tag = 1
+            | (u32::from(goal == Goal::Save) << 1)
+            | ((size as u32) << 2)
+            | (u32::from(chain_id.0) << 8);
+        let e = &mut self.memo[(chain_id.0 as usize ^ (goal == Goal::Save) as usize) % HASH_MEMO];
+        if e.tag != tag {
+            let class = match goal {
+                Goal::Capture => CLASS_CAPTURE,
+                Goal::Save => CLASS_SAVE,
+            };
+            *e = MemoEntry {
+                tag,
+                problem: problem_hash(class, goal, size, chain_id),
+                hint: problem_hash(CLASS_HINT, goal, size, chain_id),
+            };
+        }
+        (e.problem, e.hint)
+    }
+
+    /// Give the reader `cache` (replacing any it had).
+    pub fn attach(&mut self, cache: &'t mut Table<TacticCluster, S>) {
+        self.cache = Some(cache);
+    }
+}
+
+impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
+    Reader<'t, S, W, M>
+{
     /// Return the counters since the reader was made.
     pub fn stats(&self) -> ReaderStats {
         self.stats
@@ -207,20 +273,16 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
         self.stack_top = core::ptr::addr_of!(top) as usize;
 
         let chain_id = board.chain_stones(target).min().unwrap_or(target);
-        let class = match problem.goal {
-            Goal::Capture => CLASS_CAPTURE,
-            Goal::Save => CLASS_SAVE,
-        };
         let size = board.size();
         let ko = if board.to_play() == mover {
             board.ko()
         } else {
             None
         };
-        let fixed =
-            problem_hash(class, problem.goal, size, chain_id) ^ side_key(mover) ^ ko_key(ko);
+        let (problem_key, hint_problem) = self.problem_hashes(problem.goal, size, chain_id);
+        let fixed = problem_key ^ side_key(mover) ^ ko_key(ko);
         let r0 = self.mark_root(board);
-        let hint_key = problem_hash(CLASS_HINT, problem.goal, size, chain_id) ^ r0;
+        let hint_key = hint_problem ^ r0;
 
         if let Some(cache) = self.cache.as_deref_mut() {
             self.stats.probes += 1;
@@ -732,5 +794,21 @@ fn answer(goal: Goal, s: Stored, depth: u8) -> Answer {
         },
         plies: s.plies,
         proven: true,
+    }
+}
+
+/// A tactical reader behind a trait object, so that its user (the search's
+/// priors) is not generic over the reader's cache storage and journal size.
+pub trait Solver {
+    /// Answer `problem` on `board` within `budget`, restoring the board
+    /// (see [`Reader::solve`]).
+    fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer;
+}
+
+impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize> Solver
+    for Reader<'_, S, W, M>
+{
+    fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer {
+        Reader::solve(self, board, problem, budget)
     }
 }

@@ -8,6 +8,7 @@ use kosumi_core::search::{Budget, Params};
 
 use super::playouts::komi2;
 use crate::gtp::searcher::Searcher;
+use crate::gtp::tactics::Tactics;
 
 /// Arguments of `kosumi bench search`.
 #[derive(clap::Args, Debug)]
@@ -36,6 +37,12 @@ pub struct Args {
     /// Search without iterative deepening.
     #[arg(long)]
     pub no_deepening: bool,
+    /// Tactical cache in MiB.
+    #[arg(long, default_value_t = crate::gtp::tactics::DEFAULT_MB)]
+    pub tactics_mb: usize,
+    /// Search without the tactical reader in the priors.
+    #[arg(long)]
+    pub no_tactics: bool,
     /// Print the per-iteration lines to stderr.
     #[arg(long)]
     pub verbose: bool,
@@ -58,12 +65,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     params.deepening.enabled = !args.no_deepening;
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
+    let mut tactics = Tactics::new(args.tactics_mb);
     let start = Instant::now();
     let r = s.run(
         &board,
         komi2,
         &[],
         Budget::playouts(args.playouts),
+        (!args.no_tactics).then_some(&mut tactics.cache),
         args.verbose,
     )?;
     let secs = start.elapsed().as_secs_f64();
@@ -90,12 +99,13 @@ pub fn run(args: &Args) -> Result<(), String> {
             "max_depth": r.max_depth,
             "table": !args.no_table,
             "deepening": !args.no_deepening,
+            "tactics": !args.no_tactics,
         });
         println!("{obj}");
         return Ok(());
     }
     println!(
-        "kosumi bench search: {}x{}, {} playouts, seed {}, komi {}, table {}, deepening {}",
+        "kosumi bench search: {}x{}, {} playouts, seed {}, komi {}, table {}, deepening {}, tactics {}",
         args.size,
         args.size,
         r.playouts,
@@ -103,6 +113,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.komi,
         if args.no_table { "off" } else { "on" },
         if args.no_deepening { "off" } else { "on" },
+        if args.no_tactics { "off" } else { "on" },
     );
     println!("  [speed]  {:.1} kpps ({secs:.3} s)", pps / 1e3);
     println!(

@@ -47,6 +47,10 @@ pub struct SearchArgs {
     /// Best-move table size in MiB (a book sets its own size).
     #[arg(long, default_value_t = 16)]
     pub hash_mb: usize,
+    /// Tactical cache size in MiB (the reader's one table: `attack`,
+    /// `defend` and the search's priors).
+    #[arg(long, default_value_t = super::tactics::DEFAULT_MB)]
+    pub tactics_mb: usize,
     /// Best-move table file: loaded at start, saved on quit and kosumi-savebook.
     #[arg(long)]
     pub book: Option<PathBuf>,
@@ -62,6 +66,9 @@ pub struct SearchArgs {
     /// Search without iterative deepening.
     #[arg(long)]
     pub no_deepening: bool,
+    /// Search without the tactical reader in the priors.
+    #[arg(long)]
+    pub no_tactics: bool,
 }
 
 impl Default for SearchArgs {
@@ -72,11 +79,13 @@ impl Default for SearchArgs {
             threads: 1,
             tree_mb: 256,
             hash_mb: 16,
+            tactics_mb: super::tactics::DEFAULT_MB,
             book: None,
             resign: 0.05,
             seed: 1,
             no_table: false,
             no_deepening: false,
+            no_tactics: false,
         }
     }
 }
@@ -303,9 +312,10 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     let verbose = engine.args.verbose;
     let play = &mut engine.services.play;
     let resign = play.opts.resign;
+    let tactics = (!play.opts.no_tactics).then_some(&mut engine.services.tactics.cache);
     let searcher = play.searcher_mut().map_err(|_| Failure::Syntax)?;
     let result = searcher
-        .run(&board, komi2, &excluded, budget, verbose)
+        .run(&board, komi2, &excluded, budget, tactics, verbose)
         .map_err(|_| Failure::Syntax)?;
     let mut infos = [MoveInfo {
         mv: Point::PASS,
@@ -631,17 +641,19 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
                 o.tree_mb,
                 o.hash_mb,
+                o.tactics_mb,
                 o.book.as_ref().map_or("none".into(), |b| b.display().to_string()),
                 o.resign,
                 o.seed,
                 !o.no_table,
                 !o.no_deepening,
+                !o.no_tactics,
                 engine.args.verbose
         )),
         [name, value] => {
@@ -672,6 +684,14 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     o.hash_mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
                     rebuild = true;
                 }
+                "tactics_mb" => {
+                    let mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
+                    if mb != o.tactics_mb {
+                        o.tactics_mb = mb;
+                        engine.services.tactics = super::tactics::Tactics::new(mb);
+                    }
+                }
+                "tactics" => o.no_tactics = !flag(v)?,
                 "book" => o.book = if none { None } else { Some(PathBuf::from(v)) },
                 "resign" => {
                     o.resign = v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or(Failure::Syntax)?

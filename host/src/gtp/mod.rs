@@ -108,7 +108,7 @@ impl Engine {
         })?;
         let services = Services {
             play: genmove::Play::new(&args.search)?,
-            ..Services::default()
+            tactics: tactics::Tactics::new(args.search.tactics_mb),
         };
         Ok(Engine {
             game,

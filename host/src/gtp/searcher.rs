@@ -4,7 +4,9 @@
 //!
 //! The best-move table lives in a plain `Vec` of clusters that the host
 //! owns, so a book can be written from it and read into it; each search
-//! wraps it in a [`BestMoveTable`] for the duration of the call.
+//! wraps it in a [`BestMoveTable`] for the duration of the call. The
+//! tactical cache is the caller's (the engine's one global table); each
+//! search reads through it with a reader made for the call.
 
 use std::time::Instant;
 
@@ -14,6 +16,9 @@ use kosumi_core::search::{
     BestMoveTable, Budget, IterationReport, Node, Params, Search, SearchResult,
 };
 use kosumi_core::table::{clusters_in, BestMoveCluster, Cluster};
+use kosumi_core::tactics::{Reader, Solver};
+
+use super::tactics::TacticTable;
 
 /// Bytes in a MiB.
 const MIB: usize = 1 << 20;
@@ -61,8 +66,9 @@ impl Searcher {
         })
     }
 
-    /// Search `board` within `budget`; with `verbose`, print the seed's
-    /// per-iteration line to stderr.
+    /// Search `board` within `budget`, reading tactics through `tactics`
+    /// if given; with `verbose`, print the seed's per-iteration line to
+    /// stderr.
     ///
     /// # Errors
     /// A message if the search cannot run (pool too small for the board).
@@ -72,8 +78,12 @@ impl Searcher {
         komi2: i16,
         excluded: &[Point],
         budget: Budget,
+        tactics: Option<&mut TacticTable>,
         verbose: bool,
     ) -> Result<SearchResult, String> {
+        // The reader's journal is tens of KiB: on the heap, not the stack.
+        let mut reader = tactics.map(|t| Box::new(Reader::new(t)));
+        let solver = reader.as_deref_mut().map(|r| r as &mut dyn Solver);
         let start = Instant::now();
         let mut clock = move || start.elapsed().as_millis() as u64;
         let geo = board.geometry();
@@ -103,6 +113,7 @@ impl Searcher {
                 excluded,
                 budget,
                 Some(&mut table),
+                solver,
                 &mut clock,
                 &mut report,
             );
@@ -115,6 +126,7 @@ impl Searcher {
                 excluded,
                 budget,
                 None,
+                solver,
                 &mut clock,
                 &mut report,
             )

@@ -1,9 +1,10 @@
 //! `attack V` and `defend V`: the core's tactical reader behind GNU Go's
 //! commands and answer format (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`).
 //!
-//! The reader's cache is one table allocated here once, at start-up, and
-//! never flushed: results are keyed by the region the reading depended on,
-//! so they stay valid across moves, undo and `loadsgf`.
+//! The reader's cache is one table allocated here once, at start-up
+//! (`--tactics-mb`, default 16 MiB), and never flushed: results are keyed
+//! by the region the reading depended on, so they stay valid across moves,
+//! undo and `loadsgf`. The search's priors read through the same table.
 
 use kosumi_core::geometry::Point;
 use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
@@ -12,21 +13,33 @@ use kosumi_core::tactics::{Budget, Goal, Problem, Reader, Verdict};
 use super::commands::{Failure, Reply};
 use super::Engine;
 
-/// Bytes of the tactical cache.
-const CACHE_BYTES: usize = 16 << 20;
+/// MiB of the tactical cache unless `--tactics-mb` says otherwise.
+pub const DEFAULT_MB: usize = 16;
+
+/// The tactical cache: one table of clusters the host allocates.
+pub type TacticTable = Table<TacticCluster, Box<[TacticCluster]>>;
 
 /// The tactical reader's cache, owned by the engine.
 pub struct Tactics {
-    cache: Table<TacticCluster, Box<[TacticCluster]>>,
+    /// The one global table (`attack`, `defend` and the search's priors).
+    pub cache: TacticTable,
 }
 
-impl Default for Tactics {
-    fn default() -> Self {
-        let clusters = clusters_in::<TacticCluster>(CACHE_BYTES);
+impl Tactics {
+    /// Return an empty cache of `mb` MiB (a power of two of clusters, at
+    /// least one).
+    pub fn new(mb: usize) -> Self {
+        let clusters = clusters_in::<TacticCluster>(mb.saturating_mul(1 << 20)).max(1);
         let storage = vec![<TacticCluster as Cluster>::EMPTY; clusters].into_boxed_slice();
         Tactics {
             cache: Table::new(storage).unwrap_or_else(|e| panic!("tactical cache: {e:?}")),
         }
+    }
+}
+
+impl Default for Tactics {
+    fn default() -> Self {
+        Tactics::new(DEFAULT_MB)
     }
 }
 
