@@ -19,7 +19,7 @@ pub const CLASS_HINT: u64 = 0xf1a4_9c27_6be3_0d55;
 /// search's rules must change every key.
 const ASSUMPTIONS: &[u8] = b"kosumi-reader-v2;safe-libs=3;three-lib-depth=7;defence-net-depth=4;\
       net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
-      root-defence-tries-attack-key";
+      root-defence-tries-attack-key;attack-rescue-by-capture";
 
 /// Bytes of the problem serialisation buffer: the goal, size and chain
 /// fields take at most 24, the assumptions the rest.

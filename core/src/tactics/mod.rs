@@ -22,7 +22,9 @@
 //!   2 liberties: branch over
 //!   both liberties (the one with more empty neighbours first: block the
 //!   wider escape, the standard ladder order), the liberty of any own chain
-//!   next to the prey that is in atari (answering a counter-atari), and, in
+//!   next to the prey that is in atari (answering a counter-atari) or the
+//!   capture of a defender chain in atari next to such a chain (rescue by
+//!   capture: a semeai, a ko; also with three liberties), and, in
 //!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
 //!   a liberty (second-order liberties) where the attacker's stone would
 //!   have two liberties.

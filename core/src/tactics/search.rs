@@ -387,6 +387,54 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
         }
     }
 
+    /// Push, sorted by point, the liberty of every defender chain in atari
+    /// (other than the prey) next to an attacker chain in atari next to the
+    /// prey: the attacker rescues its chain by capturing (a semeai's ko or
+    /// capture). Marks every defender chain next to those attacker chains,
+    /// whose atari status this reads.
+    fn rescue_by_capture(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let own = Cell::stone(self.def);
+        let mut mine: PointSet<8> = PointSet::default();
+        for &r in b.chains_in_atari(self.att) {
+            let touches = b.chain_stones(r).any(|s| {
+                geo.neighbours(s)
+                    .iter()
+                    .any(|&m| b.chain_root(m) == prey_root)
+            });
+            if touches {
+                mine.insert(r);
+            }
+        }
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        for &r in mine.as_slice() {
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != own || b.chain_root(m) == prey_root {
+                        continue;
+                    }
+                    if !self.read.contains(m) {
+                        for t in b.chain_stones(m) {
+                            self.read.insert(t);
+                        }
+                    }
+                    if let Some(l) = b.atari_liberty(m).filter(|_| b.in_atari(m)) {
+                        if n < pts.len() && !pts[..n].contains(&l) {
+                            pts[n] = l;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &l in &pts[..n] {
+            out.push(l);
+        }
+    }
+
     /// Attack node: the attacker moves against the prey.
     fn attack(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
         self.note_stack();
@@ -422,6 +470,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
             c.push(l1);
             c.push(l2);
             self.attacker_ataris(b, &mut c);
+            self.rescue_by_capture(b, &mut c);
             if k < NET_DEPTH {
                 for l in [l1, l2] {
                     for n in b.geometry().neighbours(l) {
@@ -455,6 +504,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>> Reader<'t, S> {
         }
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
+        self.rescue_by_capture(b, &mut c);
         let mut ext = [(Reverse(0u32), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
