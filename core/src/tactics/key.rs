@@ -17,8 +17,14 @@ pub const CLASS_HINT: u64 = 0xf1a4_9c27_6be3_0d55;
 
 /// The reader's assumptions, hashed into every problem: a change of the
 /// search's rules must change every key.
-const ASSUMPTIONS: &[u8] =
-    b"kosumi-reader-v1;safe-libs=3;three-lib-depth=7;defence-net-depth=4;net-depth=4;ko-threats=1";
+const ASSUMPTIONS: &[u8] = b"kosumi-reader-v2;safe-libs=3;three-lib-depth=7;defence-net-depth=4;\
+      net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
+      root-defence-tries-attack-key;attack-rescue-by-capture";
+
+/// Bytes of the problem serialisation buffer: the goal, size and chain
+/// fields take at most 24, the assumptions the rest.
+const PROBLEM_BYTES: usize = 256;
+const _: () = assert!(ASSUMPTIONS.len() + 24 <= PROBLEM_BYTES);
 
 /// Return the 64-bit problem hash: SHA-1 over `class` (8 bytes LE) and
 /// `data`, the first 8 bytes of the digest read little-endian.
@@ -34,7 +40,7 @@ pub fn class_hash(class: u64, data: &[u8]) -> u64 {
 /// class), board size, the chain's canonical id (its lowest point) and the
 /// reader's assumptions.
 pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64 {
-    let mut buf = [0u8; 160];
+    let mut buf = [0u8; PROBLEM_BYTES];
     let mut n = 0;
     let mut put = |bytes: &[u8]| {
         buf[n..n + bytes.len()].copy_from_slice(bytes);

@@ -10,21 +10,33 @@
 //! *prey*):
 //!
 //! * **attack node** (attacker to move): prey with 1 liberty: take it.
-//!   4 or more liberties: the prey is *safe* and the attacker fails.
+//!   4 or more liberties: the prey is *safe* and the attacker fails (at the
+//!   root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like three).
 //!   Exactly 3 liberties: in the first [`THREE_LIB_DEPTH`] plies of a line
 //!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
-//!   liberty where its stone keeps two liberties (widest first) and the
-//!   rescue of own chains in atari next to the prey; deeper, a chain that
-//!   reaches three liberties has escaped (the ladder definition of issue 4).
+//!   liberty where its stone keeps two liberties (widest first), the
+//!   rescue of own chains in atari next to the prey and, in the first
+//!   [`NET_DEPTH`] plies, nets (as with two liberties, below); deeper, a
+//!   chain that reaches three liberties has escaped (the ladder definition
+//!   of issue 4).
 //!   2 liberties: branch over
 //!   both liberties (the one with more empty neighbours first: block the
 //!   wider escape, the standard ladder order), the liberty of any own chain
-//!   next to the prey that is in atari (answering a counter-atari), and, in
+//!   next to the prey that is in atari (answering a counter-atari) or the
+//!   capture of a defender chain in atari next to such a chain (rescue by
+//!   capture: a semeai, a ko; also with three liberties), and, in
 //!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
 //!   a liberty (second-order liberties) where the attacker's stone would
 //!   have two liberties.
-//! * **defend node** (defender to move): prey with 3+ liberties is safe.
-//!   Candidates, in order: capture an adjacent attacker chain in atari
+//! * **defend node** (defender to move): prey with 3+ liberties is safe,
+//!   except in the first [`DEFEND3_DEPTH`]` + 1` plies (the root and the
+//!   answer to the attacker's first move), where the attacker may still
+//!   read it on: there the defender tries captures, liberties that keep
+//!   three or more liberties, counter-ataris and (shallow) second-order
+//!   liberties, so a save never answers "no move needed" for a chain its
+//!   own attack search captures. At the root of a save the attacker's key
+//!   move is tried too (the opponent's vital point). Otherwise
+//!   candidates, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more
 //!   liberties (most liberties first), and with two liberties also
 //!   counter-ataris on adjacent attacker chains with two liberties and, in
@@ -75,8 +87,8 @@
 //!   code (8 bytes LE) followed by a serialisation of the problem: goal,
 //!   board size (the edge is part of the shape), the chain's canonical id
 //!   (its lowest point, so "save A3" and "save B3" of one chain hash alike)
-//!   and the reader's assumptions (safe-liberty count, 3-liberty and net
-//!   depths, version).
+//!   and the reader's assumptions (safe-liberty count, 3-liberty, net and
+//!   defend-3 depths, the root's four-liberty reading, version).
 //!   Computed once per root search.
 //! * `region`: the XOR, over every point of a bounding box, of the stone
 //!   key or the nonzero "empty and relevant" key. The box is a margin of one
@@ -118,8 +130,8 @@ pub mod key;
 pub mod search;
 
 pub use search::{
-    NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH,
-    NET_DEPTH, THREE_LIB_DEPTH,
+    NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIBS_AT_ROOT, JOURNAL_MOVES,
+    JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, THREE_LIB_DEPTH,
 };
 
 use crate::geometry::Point;

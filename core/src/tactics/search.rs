@@ -47,6 +47,16 @@ pub const THREE_LIB_DEPTH: u8 = 7;
 /// The defender tries second-order liberties only in the first
 /// `DEFENCE_NET_DEPTH` plies of a line.
 pub const DEFENCE_NET_DEPTH: u8 = 4;
+/// The defender reads on a prey with three liberties (instead of calling
+/// it safe) only at defend nodes in the first `DEFEND3_DEPTH + 1` plies:
+/// the root (so a save never answers "no move needed" for a chain the
+/// attacker can capture) and the reply to the attacker's first move (so a
+/// net against three liberties is read). Deeper, three liberties are safe
+/// for the defender, as in the first version.
+pub const DEFEND3_DEPTH: u8 = 1;
+/// At the root only, a prey with four liberties is read like one with
+/// three (GNU Go's `attack4`, one ply).
+pub const FOUR_LIBS_AT_ROOT: bool = true;
 /// Most candidate moves per node.
 const MAX_CANDS: usize = 16;
 /// Entries of the reader's memo of problem hashes (a power of two).
@@ -141,6 +151,7 @@ pub struct Reader<
     def: Color,
     node_limit: u64,
     depth: u8,
+    root_hint: Point,
     limited: bool,
     cut: bool,
     stack_top: usize,
@@ -182,6 +193,7 @@ impl<'t, S, const W: usize, const M: usize> Reader<'t, S, W, M> {
             def: Color::White,
             node_limit: 0,
             depth: 0,
+            root_hint: Point::PASS,
             limited: false,
             cut: false,
             stack_top: 0,
@@ -265,6 +277,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         self.att = att;
         self.def = def;
         self.depth = budget.depth.min(MAX_DEPTH);
+        self.root_hint = Point::PASS;
         self.node_limit = self.stats.nodes + u64::from(budget.nodes);
         self.limited = false;
         self.cut = false;
@@ -311,7 +324,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                         ..a
                     }
                 } else {
+                    // The attacker's key move is a defender candidate at
+                    // the root: the opponent's vital point.
+                    self.root_hint = a.mv;
                     let d = self.defend(board, 0, false);
+                    self.root_hint = Point::PASS;
                     Value {
                         reached: d.reached.max(a.reached),
                         ..d
@@ -432,6 +449,54 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         }
     }
 
+    /// Push, sorted by point, the liberty of every defender chain in atari
+    /// (other than the prey) next to an attacker chain in atari next to the
+    /// prey: the attacker rescues its chain by capturing (a semeai's ko or
+    /// capture). Marks every defender chain next to those attacker chains,
+    /// whose atari status this reads.
+    fn rescue_by_capture(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let own = Cell::stone(self.def);
+        let mut mine: PointSet<8> = PointSet::default();
+        for &r in b.chains_in_atari(self.att) {
+            let touches = b.chain_stones(r).any(|s| {
+                geo.neighbours(s)
+                    .iter()
+                    .any(|&m| b.chain_root(m) == prey_root)
+            });
+            if touches {
+                mine.insert(r);
+            }
+        }
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        for &r in mine.as_slice() {
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != own || b.chain_root(m) == prey_root {
+                        continue;
+                    }
+                    if !self.read.contains(m) {
+                        for t in b.chain_stones(m) {
+                            self.read.insert(t);
+                        }
+                    }
+                    if let Some(l) = b.atari_liberty(m).filter(|_| b.in_atari(m)) {
+                        if n < pts.len() && !pts[..n].contains(&l) {
+                            pts[n] = l;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &l in &pts[..n] {
+            out.push(l);
+        }
+    }
+
     /// Attack node: the attacker moves against the prey.
     fn attack(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
         self.note_stack();
@@ -467,6 +532,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             c.push(l1);
             c.push(l2);
             self.attacker_ataris(b, &mut c);
+            self.rescue_by_capture(b, &mut c);
             if k < NET_DEPTH {
                 for l in [l1, l2] {
                     for n in b.geometry().neighbours(l) {
@@ -485,18 +551,23 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
     /// Return the attacker's candidates against a prey with three or more
     /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
-    /// exactly three, a move at a liberty where the attacker's stone keeps
-    /// two liberties, and the rescue of attacker chains in atari; with more,
-    /// the prey is safe.
+    /// exactly three (or four at the root, see [`FOUR_LIBS_AT_ROOT`]), a
+    /// move at a liberty where the attacker's stone keeps two liberties,
+    /// the rescue of attacker chains in atari, and in the first
+    /// [`NET_DEPTH`] plies a net (a second-order liberty where the
+    /// attacker's stone would have two liberties); with more, the prey is
+    /// safe.
     #[inline(never)]
     fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
-        let ls: PointSet<4> = b.liberties(self.prey);
-        if ls.len() != 3 {
+        let ls: PointSet<5> = b.liberties(self.prey);
+        let most = if k == 0 && FOUR_LIBS_AT_ROOT { 4 } else { 3 };
+        if ls.len() > most {
             return Err(Value::exact(LOSE, k));
         }
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
-        let mut ext = [(Reverse(0u32), Point::PASS); 3];
+        self.rescue_by_capture(b, &mut c);
+        let mut ext = [(Reverse(0u32), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
             let n = if b.liberties_after::<2>(l, self.att) >= 2 {
@@ -512,6 +583,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 c.push(l);
             }
         }
+        if k < NET_DEPTH {
+            self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
+        }
         Ok(c)
     }
 
@@ -519,7 +593,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn defend(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
         self.note_stack();
         match self.defend_moves(b, k) {
-            Ok(c) => self.moves(b, k, threat, false, &c),
+            Ok(mut c) => {
+                if k == 0 && !self.root_hint.is_pass() {
+                    c.push(self.root_hint);
+                }
+                self.moves(b, k, threat, false, &c)
+            }
             Err(v) => v,
         }
     }
@@ -529,7 +608,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn defend_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let libs = self.prey_libs(b);
         if libs >= 3 {
-            return Err(Value::exact(LOSE, k));
+            // The next attack node reads three liberties on only in the
+            // first THREE_LIB_DEPTH plies; past that the prey is safe.
+            if k > DEFEND3_DEPTH || k + 1 >= THREE_LIB_DEPTH {
+                return Err(Value::exact(LOSE, k));
+            }
+            return self.defend3_moves(b, k);
         }
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
@@ -571,6 +655,56 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
         }
         Ok(c)
+    }
+
+    /// Return the defender's candidates for a prey with three liberties
+    /// (four at the root, see [`FOUR_LIBS_AT_ROOT`]) that the attacker may
+    /// still read on: capture an attacker chain in atari, extend at a
+    /// liberty that keeps three or more liberties (most first),
+    /// counter-atari, and in the first [`DEFENCE_NET_DEPTH`] plies a
+    /// second-order liberty where the defender's stone would have three
+    /// liberties. With more liberties the prey is safe.
+    #[inline(never)]
+    fn defend3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let ls: PointSet<5> = b.liberties(self.prey);
+        let most = if k == 0 && FOUR_LIBS_AT_ROOT { 4 } else { 3 };
+        if ls.len() > most {
+            return Err(Value::exact(LOSE, k));
+        }
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0usize), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
+        }
+        ext.sort_unstable();
+        for (Reverse(n), l) in ext {
+            if n >= 3 {
+                c.push(l);
+            }
+        }
+        self.counter_ataris(b, &mut c);
+        if k < DEFENCE_NET_DEPTH {
+            self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+        }
+        Ok(c)
+    }
+
+    /// Push the empty neighbours of the liberties `ls` (not liberties
+    /// themselves) where a stone of `c` would have at least `need`
+    /// liberties: nets for the attacker, connecting out for the defender.
+    fn second_order(&mut self, b: &Board, ls: &[Point], c: Color, need: usize, out: &mut Cands) {
+        for &l in ls {
+            for n in b.geometry().neighbours(l) {
+                if b.at(n) == Cell::Empty && !ls.contains(&n) {
+                    self.mark_around(b, n);
+                    if b.liberties_after::<3>(n, c) >= need {
+                        out.push(n);
+                    }
+                }
+            }
+        }
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with
