@@ -2,7 +2,7 @@
 
 use super::journal::{set, Journal, JournalFull, NoLog, Recorder, Write};
 use super::{ix, Board, Libs, MoveError, NBR_SHIFT, NBR_UNIT, NOT_LISTED};
-use crate::geometry::{Cell, Color, Point};
+use crate::geometry::{Cell, Color, Point, MAX_POINTS};
 use crate::zobrist;
 
 impl Board {
@@ -45,6 +45,8 @@ impl Board {
             return true;
         }
         let own = Cell::stone(c);
+        // `p` is a liberty of every neighbouring chain.
+        let unit = Libs::unit(p);
         for n in self.geo.neighbours(p) {
             let cell = self.cell[n.idx()];
             if cell == Cell::Off {
@@ -52,7 +54,7 @@ impl Board {
             }
             // A neighbour is a stone here: ours needs a second liberty, theirs
             // must be in atari (its last liberty is `p`, so we capture).
-            let in_atari = self.libs[ix(self.chain[n.idx()])].in_atari();
+            let in_atari = self.libs[ix(self.chain[n.idx()])].in_atari_at(unit);
             if (cell == own) != in_atari {
                 return true;
             }
@@ -291,8 +293,9 @@ impl Board {
                     let nr = self.chain[n.idx()];
                     let l = Libs(self.libs[ix(nr)].0 + Libs::unit(Point(s)));
                     set!(self, rec, libs, ix(nr), l);
-                    // A chain that gains a liberty may leave atari.
-                    if TRACK && !l.in_atari() {
+                    // A chain that gains a liberty may leave atari (most
+                    // neighbours were not listed: test that first).
+                    if TRACK && self.atari_at[ix(nr)] != NOT_LISTED && !l.in_atari() {
                         self.unlist_atari(nr, nc, rec);
                     }
                 }
@@ -382,15 +385,17 @@ impl Board {
         !(p == self.ko && c == self.to_play) && self.is_legal_empty(p, c)
     }
 
-    /// Return the `i`-th entry of the empty-point list.
+    /// Return the `i`-th entry of the empty-point list (`i` below
+    /// [`Board::empty_count`]; the index is masked, never bounds-checked).
     #[inline(always)]
     pub fn empty_at_index(&self, i: usize) -> Point {
-        Point(self.empties[i])
+        Point(self.empties[i & (MAX_POINTS - 1)])
     }
 
     /// Swap two entries of the empty-point list (its order is free).
     #[inline(always)]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
+        let (i, j) = (i & (MAX_POINTS - 1), j & (MAX_POINTS - 1));
         let (a, b) = (self.empties[i], self.empties[j]);
         self.empties[i] = b;
         self.empties[j] = a;
