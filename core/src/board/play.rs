@@ -215,7 +215,9 @@ impl Board {
         self.captures[c.idx()] += captured;
 
         let l = self.libs[ix(root)];
-        if TRACK && l.in_atari() {
+        // Two empty neighbours of `p` are two liberties: no atari test.
+        let empty_nbrs = (counts >> NBR_SHIFT[Cell::Empty as usize]) & 0xF;
+        if TRACK && empty_nbrs < 2 && l.in_atari() {
             self.list_atari(root, c, rec);
         }
         if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {

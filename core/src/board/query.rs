@@ -129,6 +129,17 @@ impl Board {
         l.in_atari().then(|| l.atari_point())
     }
 
+    /// Return the last liberty of the chain at the stone `p`, which must be
+    /// in atari (a root from [`Board::chains_in_atari`] or
+    /// [`Board::new_ataris`]); skips the atari test of
+    /// [`Board::atari_liberty`].
+    #[inline(always)]
+    pub fn last_liberty(&self, p: Point) -> Point {
+        let l = self.libs[ix(self.chain[p.idx()])];
+        debug_assert!(l.in_atari(), "last_liberty of a chain not in atari");
+        l.atari_point()
+    }
+
     /// Return the number of pseudo-liberties of the chain at `p`: an upper
     /// bound of its liberties, zero exactly when it has none.
     #[inline(always)]
@@ -237,14 +248,30 @@ impl Board {
         let nbrs = self.geo.neighbours(p);
         let mut first = Point::PASS;
         let mut captures = false;
-        // Empty neighbours, and neighbours this move captures, are liberties;
-        // note the friendly chains (by root, 0 for none).
+        // Empty neighbours, and neighbours this move captures, are liberties.
+        // A friendly chain's pseudo-liberties other than its adjacencies to
+        // `p` are its liberties besides `p`: gather them per chain.
+        let unit = Libs::unit(p);
         let mut roots = [0u16; 4];
-        for (k, n) in nbrs.into_iter().enumerate() {
+        let mut rest = [0u64; 4];
+        let mut m = 0;
+        for n in nbrs {
             let cell = self.cell[n.idx()];
             if cell == own {
-                roots[k] = self.chain[n.idx()];
-            } else if cell == Cell::Empty || (cell == opp && self.in_atari(n)) {
+                let r = self.chain[n.idx()];
+                let mut i = 0;
+                while i < m && roots[i] != r {
+                    i += 1;
+                }
+                if i == m {
+                    roots[i & 3] = r;
+                    rest[i & 3] = self.libs[ix(r)].0;
+                    m += 1;
+                }
+                rest[i & 3] -= unit;
+            } else if cell == Cell::Empty
+                || (cell == opp && self.libs[ix(self.chain[n.idx()])].in_atari_at(unit))
+            {
                 if !first.is_pass() {
                     return true;
                 }
@@ -252,23 +279,16 @@ impl Board {
                 captures |= cell == opp;
             }
         }
-        // A friendly chain's pseudo-liberties other than its adjacencies to
-        // `p` are its liberties besides `p`: none, one point, or more.
-        let unit = Libs::unit(p);
-        for k in 0..4 {
-            let r = roots[k];
-            if r == 0 || roots[..k].contains(&r) {
+        // Each chain has no other liberty, exactly one, or more.
+        for &l in &rest[..m] {
+            let l = Libs(l);
+            if l.count() == 0 {
                 continue;
             }
-            let adjacent = roots[k..].iter().filter(|&&q| q == r).count() as u64;
-            let rest = Libs(self.libs[ix(r)].0 - adjacent * unit);
-            if rest.count() == 0 {
-                continue;
-            }
-            if !rest.in_atari() {
+            if !l.in_atari() {
                 return true;
             }
-            let q = rest.atari_point();
+            let q = l.atari_point();
             if q != first {
                 if !first.is_pass() {
                     return true;

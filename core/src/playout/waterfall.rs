@@ -10,7 +10,7 @@ use crate::rng;
 
 /// Return the waterfall move for the side to move; `capture` is the chance
 /// of rule 2 as a threshold out of 2^32.
-#[inline]
+#[inline(always)]
 pub fn waterfall_move<R: RngCore>(
     board: &mut Board,
     capture: u32,
@@ -43,9 +43,11 @@ fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Poi
             count!(stats.atari_captures);
             return Some(p);
         }
-        let lib = board.atari_liberty(chain)?;
+        let lib = board.last_liberty(chain);
         count!(stats.atari_extend_tries);
-        if board.is_legal_move_on_empty(lib, c) && board.escapes_atari_at(lib, c) {
+        // An extension that leaves two liberties is no suicide: only the
+        // ko ban may forbid it.
+        if board.ko() != Some(lib) && board.escapes_atari_at(lib, c) {
             count!(stats.atari_extends);
             return Some(lib);
         }
@@ -62,7 +64,8 @@ fn capture_adjacent(board: &Board, prey: Point, c: Color) -> Option<Point> {
         for n in geo.neighbours(s) {
             if board.at(n) == opp {
                 if let Some(lib) = board.atari_liberty(n) {
-                    if board.is_legal_move_on_empty(lib, c) {
+                    // A capture is no suicide: only the ko ban may forbid it.
+                    if board.ko() != Some(lib) {
                         return Some(lib);
                     }
                 }
@@ -87,8 +90,9 @@ fn worthwhile_capture<R: RngCore>(
     }
     count!(stats.captures_found);
     let prey = list[rng::below(rng, list.len() as u32) as usize];
-    let lib = board.atari_liberty(prey)?;
-    if board.escapes_atari_at(lib, c.opponent()) && board.is_legal_move_on_empty(lib, c) {
+    let lib = board.last_liberty(prey);
+    // A capture is no suicide: only the ko ban may forbid it.
+    if board.ko() != Some(lib) && board.escapes_atari_at(lib, c.opponent()) {
         count!(stats.captures_played);
         return Some(lib);
     }
