@@ -18,15 +18,21 @@ pub fn waterfall_move<R: RngCore>(
     stats: &mut RuleStats,
 ) -> Point {
     let c = board.to_play();
-    if let Some(p) = save_from_atari(board, c, stats) {
-        count!(stats.moves);
-        return p;
+    // The rules' common case, nothing to save or capture, is tested here so
+    // that their functions are only called when they have work.
+    if !board.new_ataris().is_empty() {
+        if let Some(p) = save_from_atari(board, c, stats) {
+            count!(stats.moves);
+            return p;
+        }
     }
     if rng::chance(rng, capture) {
         count!(stats.capture_tries);
-        if let Some(p) = worthwhile_capture(board, c, rng, stats) {
-            count!(stats.moves);
-            return p;
+        if !board.chains_in_atari(c.opponent()).is_empty() {
+            if let Some(p) = worthwhile_capture(board, c, rng, stats) {
+                count!(stats.moves);
+                return p;
+            }
         }
     }
     light_move(board, c, rng, stats)
@@ -35,11 +41,15 @@ pub fn waterfall_move<R: RngCore>(
 /// Rule 1: if the last move put a chain of `c` in atari, return a move that
 /// saves it: a capture of an adjacent enemy chain in atari, else an extension
 /// that leaves it two or more liberties.
-#[inline]
 fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Point> {
+    // With no enemy chain in atari anywhere there is none to capture.
+    let enemy_in_atari = !board.chains_in_atari(c.opponent()).is_empty();
     for &chain in board.new_ataris() {
         count!(stats.new_ataris);
-        if let Some(p) = capture_adjacent(board, chain, c) {
+        if let Some(p) = enemy_in_atari
+            .then(|| capture_adjacent(board, chain, c))
+            .flatten()
+        {
             count!(stats.atari_captures);
             return Some(p);
         }
