@@ -100,11 +100,6 @@ impl Libs {
     }
 
     #[inline(always)]
-    fn add(&mut self, p: Point) {
-        self.0 += Libs::unit(p);
-    }
-
-    #[inline(always)]
     fn count(self) -> u64 {
         self.0 & ((1 << COUNT_BITS) - 1)
     }

@@ -45,21 +45,19 @@ impl Board {
             return true;
         }
         let own = Cell::stone(c);
-        // `p` is a liberty of every neighbouring chain.
+        // Every neighbour is a stone or off the board. A friendly chain
+        // needs a second liberty, an enemy one must be in atari (its last
+        // liberty is `p`, so the move captures); `p` is a liberty of each,
+        // so the cheap atari test applies. All four are tested without
+        // branches (an off-board cell's chain 0 gives an ignored answer).
         let unit = Libs::unit(p);
+        let mut legal = false;
         for n in self.geo.neighbours(p) {
             let cell = self.cell[n.idx()];
-            if cell == Cell::Off {
-                continue;
-            }
-            // A neighbour is a stone here: ours needs a second liberty, theirs
-            // must be in atari (its last liberty is `p`, so we capture).
             let in_atari = self.libs[ix(self.chain[n.idx()])].in_atari_at(unit);
-            if (cell == own) != in_atari {
-                return true;
-            }
+            legal |= (cell != Cell::Off) & ((cell == own) != in_atari);
         }
-        false
+        legal
     }
 
     /// Play `c` at `p` (or pass) after checking legality.
@@ -152,63 +150,88 @@ impl Board {
         set!(self, rec, chain, p.idx(), p.0);
         set!(self, rec, next, p.idx(), p.0);
         set!(self, rec, stones, p.idx(), 1);
-        // The neighbour counts, read before the stone changed them, say which
-        // of the loops below have anything to do.
+        // The neighbour counts, read before the stone changed them.
         let counts = self.nbr[p.idx()];
         let nbrs = self.geo.neighbours(p);
+        // One pass over the neighbours, without branches on what they hold
+        // (random in a playout, so badly predicted): empty ones are
+        // liberties, stones lose `p` as a pseudo-liberty (an off-board or
+        // empty cell's stale chain id gets a harmless zero), and two bit
+        // masks note the friendly and enemy stones for the loops below.
+        let unit_p = Libs::unit(p);
         let mut libs = Libs(0);
-        for n in nbrs {
-            match self.cell[n.idx()] {
-                Cell::Empty => libs.add(n),
-                Cell::Off => {}
-                _ => {
-                    let r = ix(self.chain[n.idx()]);
-                    set!(self, rec, libs, r, Libs(self.libs[r].0 - Libs::unit(p)));
+        let mut own_mask = 0u32;
+        let mut opp_mask = 0u32;
+        for (k, n) in nbrs.into_iter().enumerate() {
+            let cell = self.cell[n.idx()] as u32;
+            // Black is 0, white 1, empty 2, off 3.
+            let is_stone = cell < 2;
+            libs.0 += Libs::unit(n) & ((cell == Cell::Empty as u32) as u64).wrapping_neg();
+            let r = ix(self.chain[n.idx()]);
+            if R::ON {
+                // The journal logs only real writes.
+                if is_stone {
+                    set!(self, rec, libs, r, Libs(self.libs[r].0 - unit_p));
                 }
+            } else {
+                self.libs[r].0 -= unit_p & (is_stone as u64).wrapping_neg();
             }
+            own_mask |= ((cell == own as u32) as u32) << k;
+            opp_mask |= ((cell == opp as u32) as u32) << k;
         }
         set!(self, rec, libs, p.idx(), libs);
 
         // Merge friendly neighbours into one chain.
         let mut root = p.0;
-        if (counts >> NBR_SHIFT[c.idx()]) & 0xF != 0 {
-            for n in nbrs {
-                if self.cell[n.idx()] == own {
-                    let r = self.chain[n.idx()];
-                    if r != root {
-                        if TRACK {
-                            self.unlist_atari(r, c, rec);
-                        }
-                        root = self.merge(root, r, rec);
-                    }
+        let mut m = own_mask;
+        while m != 0 {
+            let n = nbrs[m.trailing_zeros() as usize & 3];
+            m &= m - 1;
+            let r = self.chain[n.idx()];
+            if r != root {
+                if TRACK {
+                    self.unlist_atari(r, c, rec);
                 }
+                root = self.merge(root, r, rec);
             }
         }
 
         // Capture enemy neighbours left without liberties; the others may be
-        // in atari now.
+        // in atari now (only tracked moves look). Untracked moves first mask
+        // the enemy neighbours without liberties, again without branches.
+        let mut m = opp_mask;
+        if !TRACK && m != 0 {
+            let mut dead = 0u32;
+            for (k, n) in nbrs.into_iter().enumerate() {
+                let l = self.libs[ix(self.chain[n.idx()])];
+                dead |= ((l.count() == 0) as u32) << k;
+            }
+            m &= dead;
+        }
         let mut captured = 0u16;
         let mut last_captured = Point::PASS;
-        if (counts >> NBR_SHIFT[c.opponent().idx()]) & 0xF != 0 {
-            for n in nbrs {
-                if self.cell[n.idx()] == opp {
-                    let r = self.chain[n.idx()];
-                    let l = self.libs[ix(r)];
-                    if l.count() == 0 {
-                        if TRACK {
-                            self.unlist_atari(r, c.opponent(), rec);
-                        }
-                        captured += self.remove_chain::<TRACK, R>(Point(r), rec);
-                        last_captured = n;
-                    } else if TRACK && l.in_atari() {
-                        self.list_atari(r, c.opponent(), rec);
-                        // Not in atari before: its last liberty was not `p`.
-                        let k = self.n_new_ataris as usize;
-                        if !self.new_ataris[..k].contains(&Point(r)) {
-                            self.new_ataris[k] = Point(r);
-                            self.n_new_ataris += 1;
-                        }
-                    }
+        while m != 0 {
+            let n = nbrs[m.trailing_zeros() as usize & 3];
+            m &= m - 1;
+            // A stone of a chain captured at an earlier neighbour is gone.
+            if self.cell[n.idx()] != opp {
+                continue;
+            }
+            let r = self.chain[n.idx()];
+            let l = self.libs[ix(r)];
+            if l.count() == 0 {
+                if TRACK {
+                    self.unlist_atari(r, c.opponent(), rec);
+                }
+                captured += self.remove_chain::<TRACK, R>(Point(r), rec);
+                last_captured = n;
+            } else if TRACK && l.in_atari() {
+                self.list_atari(r, c.opponent(), rec);
+                // Not in atari before: its last liberty was not `p`.
+                let k = self.n_new_ataris as usize;
+                if !self.new_ataris[..k].contains(&Point(r)) {
+                    self.new_ataris[k] = Point(r);
+                    self.n_new_ataris += 1;
                 }
             }
         }
@@ -290,14 +313,27 @@ impl Board {
             }
         }
         loop {
+            let unit = Libs::unit(Point(s));
             for n in self.geo.neighbours(Point(s)) {
-                if let Some(nc) = self.cell[n.idx()].color() {
-                    let nr = self.chain[n.idx()];
-                    let l = Libs(self.libs[ix(nr)].0 + Libs::unit(Point(s)));
-                    set!(self, rec, libs, ix(nr), l);
-                    // A chain that gains a liberty may leave atari (most
-                    // neighbours were not listed: test that first).
-                    if TRACK && self.atari_at[ix(nr)] != NOT_LISTED && !l.in_atari() {
+                let cell = self.cell[n.idx()] as u32;
+                // Black is 0, white 1: a stone, whose chain gains a liberty.
+                let is_stone = cell < 2;
+                let nr = self.chain[n.idx()];
+                if R::ON {
+                    // The journal logs only real writes.
+                    if is_stone {
+                        set!(self, rec, libs, ix(nr), Libs(self.libs[ix(nr)].0 + unit));
+                    }
+                } else {
+                    // Without a branch on the random neighbour: an empty or
+                    // off-board cell's stale chain id gets a harmless zero.
+                    self.libs[ix(nr)].0 += unit & (is_stone as u64).wrapping_neg();
+                }
+                // A chain that gains a liberty may leave atari (most
+                // neighbours were not listed: test that first).
+                if TRACK && is_stone & (self.atari_at[ix(nr)] != NOT_LISTED) {
+                    if !self.libs[ix(nr)].in_atari() {
+                        let nc = if cell == 0 { Color::Black } else { Color::White };
                         self.unlist_atari(nr, nc, rec);
                     }
                 }
