@@ -223,7 +223,7 @@ impl Board {
                 if TRACK {
                     self.unlist_atari(r, c.opponent(), rec);
                 }
-                captured += self.remove_chain::<TRACK, R>(Point(r), rec);
+                captured += self.remove_chain(Point(r), c.opponent(), rec);
                 last_captured = n;
             } else if TRACK && l.in_atari() {
                 self.list_atari(r, c.opponent(), rec);
@@ -232,6 +232,18 @@ impl Board {
                 if !self.new_ataris[..k].contains(&Point(r)) {
                     self.new_ataris[k] = Point(r);
                     self.n_new_ataris += 1;
+                }
+            }
+        }
+        if TRACK && captured > 0 {
+            // The captures gave liberties to chains of `c` only: unlist
+            // those of them that left atari (the list is short).
+            let mut i = self.n_ataris[c.idx()];
+            while i > 0 {
+                i -= 1;
+                let r = self.ataris[c.idx()][ix(i)];
+                if !self.libs[r.idx()].in_atari() {
+                    self.unlist_atari(r.0, c, rec);
                 }
             }
         }
@@ -298,9 +310,9 @@ impl Board {
         big
     }
 
-    /// Remove the chain with root `r`; return the number of stones taken.
-    fn remove_chain<const TRACK: bool, R: Recorder>(&mut self, r: Point, rec: &mut R) -> u16 {
-        let c = self.cell[r.idx()].color().unwrap_or(Color::Black);
+    /// Remove the chain of colour `c` with root `r`; return the number of
+    /// stones taken.
+    fn remove_chain<R: Recorder>(&mut self, r: Point, c: Color, rec: &mut R) -> u16 {
         let taken = self.stones[r.idx()];
         // First empty every stone, then give liberties to the neighbours, so
         // no liberty is handed to a stone of the dying chain.
@@ -328,14 +340,6 @@ impl Board {
                     // Without a branch on the random neighbour: an empty or
                     // off-board cell's stale chain id gets a harmless zero.
                     self.libs[ix(nr)].0 += unit & (is_stone as u64).wrapping_neg();
-                }
-                // A chain that gains a liberty may leave atari (most
-                // neighbours were not listed: test that first).
-                if TRACK && is_stone & (self.atari_at[ix(nr)] != NOT_LISTED) {
-                    if !self.libs[ix(nr)].in_atari() {
-                        let nc = if cell == 0 { Color::Black } else { Color::White };
-                        self.unlist_atari(nr, nc, rec);
-                    }
                 }
             }
             s = self.next[ix(s)];
