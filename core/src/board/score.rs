@@ -32,6 +32,11 @@ impl Score {
     }
 }
 
+/// Return the flood's arrays: the points seen and the stack.
+fn empty_flood() -> ([bool; MAX_POINTS], [u16; MAX_POINTS]) {
+    ([false; MAX_POINTS], [0; MAX_POINTS])
+}
+
 impl Board {
     /// Score the position by area (Tromp-Taylor) with komi `komi2 / 2`.
     pub fn score(&self, komi2: i16) -> Score {
@@ -57,7 +62,7 @@ impl Board {
                 }
                 continue;
             }
-            let (seen, stack) = flood.get_or_insert_with(|| ([false; MAX_POINTS], [0; MAX_POINTS]));
+            let (seen, stack) = flood.get_or_insert_with(empty_flood);
             if seen[start.idx()] {
                 continue;
             }
