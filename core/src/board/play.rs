@@ -143,8 +143,6 @@ impl Board {
         }
         self.passes = 0;
         debug_assert!(self.cell[p.idx()] == Cell::Empty);
-        let opp = Cell::stone(c.opponent());
-        let own = Cell::stone(c);
 
         self.place_stone(p, c, rec);
         set!(self, rec, chain, p.idx(), p.0);
@@ -152,6 +150,50 @@ impl Board {
         set!(self, rec, stones, p.idx(), 1);
         // The neighbour counts, read before the stone changed them.
         let counts = self.nbr[p.idx()];
+        // Playouts handle the neighbours' random contents without branches;
+        // the journal's users (tactical reading) keep them.
+        let (root, captured, last_captured) = if R::ON {
+            self.connect_branchy::<TRACK, R>(p, c, counts, rec)
+        } else {
+            self.connect_branchless::<TRACK, R>(p, c, rec)
+        };
+        if TRACK && captured > 0 {
+            // The captures gave liberties to chains of `c` only: unlist
+            // those of them that left atari (the list is short).
+            let mut i = self.n_ataris[c.idx()];
+            while i > 0 {
+                i -= 1;
+                let r = self.ataris[c.idx()][ix(i)];
+                if !self.libs[r.idx()].in_atari() {
+                    self.unlist_atari(r.0, c, rec);
+                }
+            }
+        }
+        self.captures[c.idx()] += captured;
+
+        let l = self.libs[ix(root)];
+        // Two empty neighbours of `p` are two liberties: no atari test.
+        let empty_nbrs = (counts >> NBR_SHIFT[Cell::Empty as usize]) & 0xF;
+        if TRACK && empty_nbrs < 2 && l.in_atari() {
+            self.list_atari(root, c, rec);
+        }
+        if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {
+            self.ko = last_captured;
+        }
+    }
+
+    /// Connect the stone at `p` to its neighbours without branches on what
+    /// they hold (liberties, merges, captures, ataris); return the new
+    /// chain's root, the stones captured and the last point captured.
+    #[inline(always)]
+    fn connect_branchless<const TRACK: bool, R: Recorder>(
+        &mut self,
+        p: Point,
+        c: Color,
+        rec: &mut R,
+    ) -> (u16, u16, Point) {
+        let opp = Cell::stone(c.opponent());
+        let own = Cell::stone(c);
         let nbrs = self.geo.neighbours(p);
         // One pass over the neighbours, without branches on what they hold
         // (random in a playout, so badly predicted): empty ones are
@@ -226,37 +268,84 @@ impl Board {
                 captured += self.remove_chain(Point(r), c.opponent(), rec);
                 last_captured = n;
             } else if TRACK && l.in_atari() {
-                self.list_atari(r, c.opponent(), rec);
-                // Not in atari before: its last liberty was not `p`.
-                let k = self.n_new_ataris as usize;
-                if !self.new_ataris[..k].contains(&Point(r)) {
-                    self.new_ataris[k] = Point(r);
-                    self.n_new_ataris += 1;
-                }
+                self.note_new_atari(r, c.opponent(), rec);
             }
         }
-        if TRACK && captured > 0 {
-            // The captures gave liberties to chains of `c` only: unlist
-            // those of them that left atari (the list is short).
-            let mut i = self.n_ataris[c.idx()];
-            while i > 0 {
-                i -= 1;
-                let r = self.ataris[c.idx()][ix(i)];
-                if !self.libs[r.idx()].in_atari() {
-                    self.unlist_atari(r.0, c, rec);
-                }
-            }
-        }
-        self.captures[c.idx()] += captured;
+        (root, captured, last_captured)
+    }
 
-        let l = self.libs[ix(root)];
-        // Two empty neighbours of `p` are two liberties: no atari test.
-        let empty_nbrs = (counts >> NBR_SHIFT[Cell::Empty as usize]) & 0xF;
-        if TRACK && empty_nbrs < 2 && l.in_atari() {
-            self.list_atari(root, c, rec);
+    /// Connect like [`Board::connect_branchless`], but branching on the
+    /// neighbours and writing only what the journal must log (tactical
+    /// reading repeats its move patterns, so its branches predict well).
+    #[inline(always)]
+    fn connect_branchy<const TRACK: bool, R: Recorder>(
+        &mut self,
+        p: Point,
+        c: Color,
+        counts: u16,
+        rec: &mut R,
+    ) -> (u16, u16, Point) {
+        let opp = Cell::stone(c.opponent());
+        let own = Cell::stone(c);
+        let nbrs = self.geo.neighbours(p);
+        let unit_p = Libs::unit(p);
+        let mut libs = Libs(0);
+        for n in nbrs {
+            match self.cell[n.idx()] {
+                Cell::Empty => libs.0 += Libs::unit(n),
+                Cell::Off => {}
+                _ => {
+                    let r = ix(self.chain[n.idx()]);
+                    set!(self, rec, libs, r, Libs(self.libs[r].0 - unit_p));
+                }
+            }
         }
-        if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {
-            self.ko = last_captured;
+        set!(self, rec, libs, p.idx(), libs);
+        let mut root = p.0;
+        if (counts >> NBR_SHIFT[c.idx()]) & 0xF != 0 {
+            for n in nbrs {
+                if self.cell[n.idx()] == own {
+                    let r = self.chain[n.idx()];
+                    if r != root {
+                        if TRACK {
+                            self.unlist_atari(r, c, rec);
+                        }
+                        root = self.merge(root, r, rec);
+                    }
+                }
+            }
+        }
+        let mut captured = 0u16;
+        let mut last_captured = Point::PASS;
+        if (counts >> NBR_SHIFT[c.opponent().idx()]) & 0xF != 0 {
+            for n in nbrs {
+                if self.cell[n.idx()] == opp {
+                    let r = self.chain[n.idx()];
+                    let l = self.libs[ix(r)];
+                    if l.count() == 0 {
+                        if TRACK {
+                            self.unlist_atari(r, c.opponent(), rec);
+                        }
+                        captured += self.remove_chain(Point(r), c.opponent(), rec);
+                        last_captured = n;
+                    } else if TRACK && l.in_atari() {
+                        self.note_new_atari(r, c.opponent(), rec);
+                    }
+                }
+            }
+        }
+        (root, captured, last_captured)
+    }
+
+    /// List the enemy chain with root `r`, which the move just put in atari
+    /// (its last liberty was not `p`), and note it as a new atari.
+    #[inline(always)]
+    fn note_new_atari<R: Recorder>(&mut self, r: u16, c: Color, rec: &mut R) {
+        self.list_atari(r, c, rec);
+        let k = self.n_new_ataris as usize;
+        if !self.new_ataris[..k].contains(&Point(r)) {
+            self.new_ataris[k] = Point(r);
+            self.n_new_ataris += 1;
         }
     }
 
