@@ -2,7 +2,7 @@
 
 use super::journal::{set, Journal, JournalFull, NoLog, Recorder, Write};
 use super::{ix, Board, Libs, MoveError, NBR_SHIFT, NBR_UNIT, NOT_LISTED};
-use crate::geometry::{Cell, Color, Point};
+use crate::geometry::{Cell, Color, Point, MAX_POINTS};
 use crate::zobrist;
 
 impl Board {
@@ -45,19 +45,19 @@ impl Board {
             return true;
         }
         let own = Cell::stone(c);
+        // Every neighbour is a stone or off the board. A friendly chain
+        // needs a second liberty, an enemy one must be in atari (its last
+        // liberty is `p`, so the move captures); `p` is a liberty of each,
+        // so the cheap atari test applies. All four are tested without
+        // branches (an off-board cell's chain 0 gives an ignored answer).
+        let unit = Libs::unit(p);
+        let mut legal = false;
         for n in self.geo.neighbours(p) {
             let cell = self.cell[n.idx()];
-            if cell == Cell::Off {
-                continue;
-            }
-            // A neighbour is a stone here: ours needs a second liberty, theirs
-            // must be in atari (its last liberty is `p`, so we capture).
-            let in_atari = self.libs[ix(self.chain[n.idx()])].in_atari();
-            if (cell == own) != in_atari {
-                return true;
-            }
+            let in_atari = self.libs[ix(self.chain[n.idx()])].in_atari_at(unit);
+            legal |= (cell != Cell::Off) & ((cell == own) != in_atari);
         }
-        false
+        legal
     }
 
     /// Play `c` at `p` (or pass) after checking legality.
@@ -160,31 +160,164 @@ impl Board {
         }
         self.passes = 0;
         debug_assert!(self.cell[p.idx()] == Cell::Empty);
-        let opp = Cell::stone(c.opponent());
-        let own = Cell::stone(c);
 
         self.place_stone(p, c, rec);
         set!(self, rec, chain, p.idx(), p.0);
         set!(self, rec, next, p.idx(), p.0);
         set!(self, rec, stones, p.idx(), 1);
-        // The neighbour counts, read before the stone changed them, say which
-        // of the loops below have anything to do.
+        // The neighbour counts, read before the stone changed them.
         let counts = self.nbr[p.idx()];
-        let nbrs = self.geo.neighbours(p);
-        let mut libs = Libs(0);
-        for n in nbrs {
-            match self.cell[n.idx()] {
-                Cell::Empty => libs.add(n),
-                Cell::Off => {}
-                _ => {
-                    let r = ix(self.chain[n.idx()]);
-                    set!(self, rec, libs, r, Libs(self.libs[r].0 - Libs::unit(p)));
+        // Playouts handle the neighbours' random contents without branches;
+        // the journal's users (tactical reading) keep them.
+        let (root, captured, last_captured) = if R::ON {
+            self.connect_branchy::<TRACK, R>(p, c, counts, rec)
+        } else {
+            self.connect_branchless::<TRACK, R>(p, c, rec)
+        };
+        if TRACK && captured > 0 {
+            // The captures gave liberties to chains of `c` only: unlist
+            // those of them that left atari (the list is short).
+            let mut i = self.n_ataris[c.idx()];
+            while i > 0 {
+                i -= 1;
+                let r = self.ataris[c.idx()][ix(i)];
+                if !self.libs[r.idx()].in_atari() {
+                    self.unlist_atari(r.0, c, rec);
                 }
             }
+        }
+        self.captures[c.idx()] += captured;
+
+        let l = self.libs[ix(root)];
+        // Two empty neighbours of `p` are two liberties: no atari test.
+        let empty_nbrs = (counts >> NBR_SHIFT[Cell::Empty as usize]) & 0xF;
+        if TRACK && empty_nbrs < 2 && l.in_atari() {
+            self.list_atari(root, c, rec);
+        }
+        if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {
+            self.ko = last_captured;
+        }
+    }
+
+    /// Connect the stone at `p` to its neighbours without branches on what
+    /// they hold (liberties, merges, captures, ataris); return the new
+    /// chain's root, the stones captured and the last point captured.
+    #[inline(always)]
+    fn connect_branchless<const TRACK: bool, R: Recorder>(
+        &mut self,
+        p: Point,
+        c: Color,
+        rec: &mut R,
+    ) -> (u16, u16, Point) {
+        let opp = Cell::stone(c.opponent());
+        let own = Cell::stone(c);
+        let nbrs = self.geo.neighbours(p);
+        // One pass over the neighbours, without branches on what they hold
+        // (random in a playout, so badly predicted): empty ones are
+        // liberties, stones lose `p` as a pseudo-liberty (an off-board or
+        // empty cell's stale chain id gets a harmless zero), and two bit
+        // masks note the friendly and enemy stones for the loops below.
+        let unit_p = Libs::unit(p);
+        let mut libs = Libs(0);
+        let mut own_mask = 0u32;
+        let mut opp_mask = 0u32;
+        for (k, n) in nbrs.into_iter().enumerate() {
+            let cell = self.cell[n.idx()] as u32;
+            // Black is 0, white 1, empty 2, off 3.
+            let is_stone = cell < 2;
+            libs.0 += Libs::unit(n) & ((cell == Cell::Empty as u32) as u64).wrapping_neg();
+            let r = ix(self.chain[n.idx()]);
+            if R::ON {
+                // The journal logs only real writes.
+                if is_stone {
+                    set!(self, rec, libs, r, Libs(self.libs[r].0 - unit_p));
+                }
+            } else {
+                self.libs[r].0 -= unit_p & (is_stone as u64).wrapping_neg();
+            }
+            own_mask |= ((cell == own as u32) as u32) << k;
+            opp_mask |= ((cell == opp as u32) as u32) << k;
         }
         set!(self, rec, libs, p.idx(), libs);
 
         // Merge friendly neighbours into one chain.
+        let mut root = p.0;
+        let mut m = own_mask;
+        while m != 0 {
+            let n = nbrs[m.trailing_zeros() as usize & 3];
+            m &= m - 1;
+            let r = self.chain[n.idx()];
+            if r != root {
+                if TRACK {
+                    self.unlist_atari(r, c, rec);
+                }
+                root = self.merge(root, r, rec);
+            }
+        }
+
+        // Capture enemy neighbours left without liberties; the others may be
+        // in atari now (only tracked moves look). Untracked moves first mask
+        // the enemy neighbours without liberties, again without branches.
+        let mut m = opp_mask;
+        if !TRACK && m != 0 {
+            let mut dead = 0u32;
+            for (k, n) in nbrs.into_iter().enumerate() {
+                let l = self.libs[ix(self.chain[n.idx()])];
+                dead |= ((l.count() == 0) as u32) << k;
+            }
+            m &= dead;
+        }
+        let mut captured = 0u16;
+        let mut last_captured = Point::PASS;
+        while m != 0 {
+            let n = nbrs[m.trailing_zeros() as usize & 3];
+            m &= m - 1;
+            // A stone of a chain captured at an earlier neighbour is gone.
+            if self.cell[n.idx()] != opp {
+                continue;
+            }
+            let r = self.chain[n.idx()];
+            let l = self.libs[ix(r)];
+            if l.count() == 0 {
+                if TRACK {
+                    self.unlist_atari(r, c.opponent(), rec);
+                }
+                captured += self.remove_chain(Point(r), c.opponent(), rec);
+                last_captured = n;
+            } else if TRACK && l.in_atari() {
+                self.note_new_atari(r, c.opponent(), rec);
+            }
+        }
+        (root, captured, last_captured)
+    }
+
+    /// Connect like [`Board::connect_branchless`], but branching on the
+    /// neighbours and writing only what the journal must log (tactical
+    /// reading repeats its move patterns, so its branches predict well).
+    #[inline(always)]
+    fn connect_branchy<const TRACK: bool, R: Recorder>(
+        &mut self,
+        p: Point,
+        c: Color,
+        counts: u16,
+        rec: &mut R,
+    ) -> (u16, u16, Point) {
+        let opp = Cell::stone(c.opponent());
+        let own = Cell::stone(c);
+        let nbrs = self.geo.neighbours(p);
+        let unit_p = Libs::unit(p);
+        let mut libs = Libs(0);
+        for n in nbrs {
+            match self.cell[n.idx()] {
+                Cell::Empty => libs.0 += Libs::unit(n),
+                Cell::Off => {}
+                _ => {
+                    let r = ix(self.chain[n.idx()]);
+                    set!(self, rec, libs, r, Libs(self.libs[r].0 - unit_p));
+                }
+            }
+        }
+        set!(self, rec, libs, p.idx(), libs);
         let mut root = p.0;
         if (counts >> NBR_SHIFT[c.idx()]) & 0xF != 0 {
             for n in nbrs {
@@ -199,9 +332,6 @@ impl Board {
                 }
             }
         }
-
-        // Capture enemy neighbours left without liberties; the others may be
-        // in atari now.
         let mut captured = 0u16;
         let mut last_captured = Point::PASS;
         if (counts >> NBR_SHIFT[c.opponent().idx()]) & 0xF != 0 {
@@ -213,28 +343,26 @@ impl Board {
                         if TRACK {
                             self.unlist_atari(r, c.opponent(), rec);
                         }
-                        captured += self.remove_chain::<TRACK, R>(Point(r), rec);
+                        captured += self.remove_chain(Point(r), c.opponent(), rec);
                         last_captured = n;
                     } else if TRACK && l.in_atari() {
-                        self.list_atari(r, c.opponent(), rec);
-                        // Not in atari before: its last liberty was not `p`.
-                        let k = self.n_new_ataris as usize;
-                        if !self.new_ataris[..k].contains(&Point(r)) {
-                            self.new_ataris[k] = Point(r);
-                            self.n_new_ataris += 1;
-                        }
+                        self.note_new_atari(r, c.opponent(), rec);
                     }
                 }
             }
         }
-        self.captures[c.idx()] += captured;
+        (root, captured, last_captured)
+    }
 
-        let l = self.libs[ix(root)];
-        if TRACK && l.in_atari() {
-            self.list_atari(root, c, rec);
-        }
-        if captured == 1 && self.stones[ix(root)] == 1 && l.count() == 1 {
-            self.ko = last_captured;
+    /// List the enemy chain with root `r`, which the move just put in atari
+    /// (its last liberty was not `p`), and note it as a new atari.
+    #[inline(always)]
+    fn note_new_atari<R: Recorder>(&mut self, r: u16, c: Color, rec: &mut R) {
+        self.list_atari(r, c, rec);
+        let k = self.n_new_ataris as usize;
+        if !self.new_ataris[..k].contains(&Point(r)) {
+            self.new_ataris[k] = Point(r);
+            self.n_new_ataris += 1;
         }
     }
 
@@ -288,9 +416,9 @@ impl Board {
         big
     }
 
-    /// Remove the chain with root `r`; return the number of stones taken.
-    fn remove_chain<const TRACK: bool, R: Recorder>(&mut self, r: Point, rec: &mut R) -> u16 {
-        let c = self.cell[r.idx()].color().unwrap_or(Color::Black);
+    /// Remove the chain of colour `c` with root `r`; return the number of
+    /// stones taken.
+    fn remove_chain<R: Recorder>(&mut self, r: Point, c: Color, rec: &mut R) -> u16 {
         let taken = self.stones[r.idx()];
         // First empty every stone, then give liberties to the neighbours, so
         // no liberty is handed to a stone of the dying chain.
@@ -303,15 +431,21 @@ impl Board {
             }
         }
         loop {
+            let unit = Libs::unit(Point(s));
             for n in self.geo.neighbours(Point(s)) {
-                if let Some(nc) = self.cell[n.idx()].color() {
-                    let nr = self.chain[n.idx()];
-                    let l = Libs(self.libs[ix(nr)].0 + Libs::unit(Point(s)));
-                    set!(self, rec, libs, ix(nr), l);
-                    // A chain that gains a liberty may leave atari.
-                    if TRACK && !l.in_atari() {
-                        self.unlist_atari(nr, nc, rec);
+                let cell = self.cell[n.idx()] as u32;
+                // Black is 0, white 1: a stone, whose chain gains a liberty.
+                let is_stone = cell < 2;
+                let nr = self.chain[n.idx()];
+                if R::ON {
+                    // The journal logs only real writes.
+                    if is_stone {
+                        set!(self, rec, libs, ix(nr), Libs(self.libs[ix(nr)].0 + unit));
                     }
+                } else {
+                    // Without a branch on the random neighbour: an empty or
+                    // off-board cell's stale chain id gets a harmless zero.
+                    self.libs[ix(nr)].0 += unit & (is_stone as u64).wrapping_neg();
                 }
             }
             s = self.next[ix(s)];
@@ -399,15 +533,17 @@ impl Board {
         !(p == self.ko && c == self.to_play) && self.is_legal_empty(p, c)
     }
 
-    /// Return the `i`-th entry of the empty-point list.
+    /// Return the `i`-th entry of the empty-point list (`i` below
+    /// [`Board::empty_count`]; the index is masked, never bounds-checked).
     #[inline(always)]
     pub fn empty_at_index(&self, i: usize) -> Point {
-        Point(self.empties[i])
+        Point(self.empties[i & (MAX_POINTS - 1)])
     }
 
     /// Swap two entries of the empty-point list (its order is free).
     #[inline(always)]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
+        let (i, j) = (i & (MAX_POINTS - 1), j & (MAX_POINTS - 1));
         let (a, b) = (self.empties[i], self.empties[j]);
         self.empties[i] = b;
         self.empties[j] = a;

@@ -1,7 +1,7 @@
 //! Read-only questions about chains, liberties and eyes that playouts and
 //! tactics ask.
 
-use super::{ix, Board, NBR_SHIFT};
+use super::{ix, Board, Libs, NBR_SHIFT};
 use crate::geometry::{Cell, Color, Point};
 
 /// A small set of distinct points, filled up to its capacity `N`.
@@ -66,6 +66,33 @@ impl<const N: usize> PointSet<N> {
     }
 }
 
+/// For each four diagonal cells (two bits each, as [`Cell`] numbers them),
+/// bit `c` is set when they allow an eye of colour `c`: the opponent holds
+/// fewer than two, or none when a diagonal is off the board.
+static EYE_DIAGONALS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut c = 0;
+        while c < 2 {
+            let (mut bad, mut off) = (0, 0);
+            let mut k = 0;
+            while k < 4 {
+                let cell = (key >> (2 * k)) & 3;
+                bad += (cell == 1 - c) as u32;
+                off |= (cell == Cell::Off as usize) as u32;
+                k += 1;
+            }
+            if bad + off < 2 {
+                t[key] |= 1 << c;
+            }
+            c += 1;
+        }
+        key += 1;
+    }
+    t
+};
+
 impl Board {
     /// Return the root stone of the chain at `p` (its id), or `None` if `p`
     /// holds no stone.
@@ -100,6 +127,17 @@ impl Board {
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
         let l = self.libs[ix(self.chain[p.idx()])];
         l.in_atari().then(|| l.atari_point())
+    }
+
+    /// Return the last liberty of the chain at the stone `p`, which must be
+    /// in atari (a root from [`Board::chains_in_atari`] or
+    /// [`Board::new_ataris`]); skips the atari test of
+    /// [`Board::atari_liberty`].
+    #[inline(always)]
+    pub fn last_liberty(&self, p: Point) -> Point {
+        let l = self.libs[ix(self.chain[p.idx()])];
+        debug_assert!(l.in_atari(), "last_liberty of a chain not in atari");
+        l.atari_point()
     }
 
     /// Return the number of pseudo-liberties of the chain at `p`: an upper
@@ -161,18 +199,16 @@ impl Board {
         self.is_legal_move_on_empty(p, c)
     }
 
-    /// The diagonal half of the eye-like test (see [`Board::is_eyelike`]).
+    /// The diagonal half of the eye-like test (see [`Board::is_eyelike`]):
+    /// the four diagonal cells, two bits each, index a table.
     #[inline(always)]
     fn eyelike_diagonals(&self, p: Point, c: Color) -> bool {
-        let opp = Cell::stone(c.opponent());
-        let mut bad = 0;
-        let mut off = 0;
-        for d in self.geo.diagonals(p) {
-            let cell = self.cell[d.idx()];
-            bad += (cell == opp) as u32;
-            off |= (cell == Cell::Off) as u32;
-        }
-        bad + off < 2
+        let [a, b, d, e] = self.geo.diagonals(p);
+        let key = self.cell[a.idx()] as usize
+            | (self.cell[b.idx()] as usize) << 2
+            | (self.cell[d.idx()] as usize) << 4
+            | (self.cell[e.idx()] as usize) << 6;
+        (EYE_DIAGONALS[key] >> c.idx()) & 1 != 0
     }
 
     /// Return the roots of the chains that the last move put in atari (all
@@ -199,8 +235,9 @@ impl Board {
     /// Query whether the chain of `c` at `p` would have two or more
     /// liberties after `c` plays at the empty point `p` (the waterfall's
     /// "does this extension escape atari"). Same answer as
-    /// `liberties_after::<2>(p, c) >= 2`, without a point set on the common
-    /// paths: it remembers one liberty and stops at the second.
+    /// `liberties_after::<2>(p, c) >= 2`, without a walk on the common
+    /// paths: it remembers one liberty and stops at the second, and reads a
+    /// friendly chain's liberties besides `p` from its pseudo-liberties.
     #[inline]
     pub fn escapes_atari_at(&self, p: Point, c: Color) -> bool {
         if self.neighbour_count(p, Cell::Empty) >= 2 {
@@ -212,9 +249,29 @@ impl Board {
         let mut first = Point::PASS;
         let mut captures = false;
         // Empty neighbours, and neighbours this move captures, are liberties.
+        // A friendly chain's pseudo-liberties other than its adjacencies to
+        // `p` are its liberties besides `p`: gather them per chain.
+        let unit = Libs::unit(p);
+        let mut roots = [0u16; 4];
+        let mut rest = [0u64; 4];
+        let mut m = 0;
         for n in nbrs {
             let cell = self.cell[n.idx()];
-            if cell == Cell::Empty || (cell == opp && self.in_atari(n)) {
+            if cell == own {
+                let r = self.chain[n.idx()];
+                let mut i = 0;
+                while i < m && roots[i] != r {
+                    i += 1;
+                }
+                if i == m {
+                    roots[i & 3] = r;
+                    rest[i & 3] = self.libs[ix(r)].0;
+                    m += 1;
+                }
+                rest[i & 3] -= unit;
+            } else if cell == Cell::Empty
+                || (cell == opp && self.libs[ix(self.chain[n.idx()])].in_atari_at(unit))
+            {
                 if !first.is_pass() {
                     return true;
                 }
@@ -222,26 +279,21 @@ impl Board {
                 captures |= cell == opp;
             }
         }
-        // Friendly chains not in atari bring liberties besides `p`.
-        let mut walked = [0u16; 4];
-        for (k, n) in nbrs.into_iter().enumerate() {
-            if self.cell[n.idx()] != own {
+        // Each chain has no other liberty, exactly one, or more.
+        for &l in &rest[..m] {
+            let l = Libs(l);
+            if l.count() == 0 {
                 continue;
             }
-            let r = self.chain[n.idx()];
-            walked[k] = r;
-            if walked[..k].contains(&r) || self.libs[ix(r)].in_atari() {
-                continue;
+            if !l.in_atari() {
+                return true;
             }
-            for s in self.chain_stones(n) {
-                for m in self.geo.neighbours(s) {
-                    if m != p && m != first && self.cell[m.idx()] == Cell::Empty {
-                        if !first.is_pass() {
-                            return true;
-                        }
-                        first = m;
-                    }
+            let q = l.atari_point();
+            if q != first {
+                if !first.is_pass() {
+                    return true;
                 }
+                first = q;
             }
         }
         // Rare: captured stones away from `p` may touch the new chain.

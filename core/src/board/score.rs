@@ -32,17 +32,26 @@ impl Score {
     }
 }
 
+/// Return the flood's arrays: the points seen and the stack.
+fn empty_flood() -> ([bool; MAX_POINTS], [u16; MAX_POINTS]) {
+    ([false; MAX_POINTS], [0; MAX_POINTS])
+}
+
 impl Board {
     /// Score the position by area (Tromp-Taylor) with komi `komi2 / 2`.
     pub fn score(&self, komi2: i16) -> Score {
         let mut area = [0u16; 2];
-        let mut seen = [false; MAX_POINTS];
-        let mut stack = [0u16; MAX_POINTS];
-        for p in self.geo.points() {
-            if let Some(c) = self.at(p).color() {
-                area[c.idx()] += 1;
+        let (n, stride) = (self.geo.size(), self.geo.stride());
+        for y in 1..=n {
+            for cell in &self.cell[y * stride + 1..y * stride + 1 + n] {
+                if let Some(c) = cell.color() {
+                    area[c.idx()] += 1;
+                }
             }
         }
+        // The flood's arrays, set up only for the first region of two or
+        // more points (a finished playout has few).
+        let mut flood: Option<([bool; MAX_POINTS], [u16; MAX_POINTS])> = None;
         for start in self.empty_points() {
             // Fast path: a point without empty neighbours is its own region.
             if self.neighbour_count(start, Cell::Empty) == 0 {
@@ -53,6 +62,7 @@ impl Board {
                 }
                 continue;
             }
+            let (seen, stack) = flood.get_or_insert_with(empty_flood);
             if seen[start.idx()] {
                 continue;
             }

@@ -99,17 +99,42 @@ pub fn playout_observed<R: RngCore>(
     stats: &mut RuleStats,
     mut on_move: impl FnMut(Point, Color),
 ) -> Outcome {
-    let limit = 3 * board.size() * board.size();
-    // Only the waterfall reads the atari lists; light playouts skip them.
-    let track = policy != Policy::Light;
-    if track {
-        board.refresh_ataris();
+    // One loop per policy, each compiled on its own: only the waterfall
+    // reads the atari lists, so light playouts skip keeping them.
+    let moves = match policy {
+        Policy::Light => play_out::<false, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
+            light_move(b, b.to_play(), rng, stats)
+        }),
+        Policy::Waterfall { capture } => {
+            board.refresh_ataris();
+            play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
+                waterfall_move(b, capture, rng, stats)
+            })
+        }
+    };
+    stats::count!(stats.playouts);
+    Outcome {
+        score: board.score(komi2),
+        moves: moves as u32,
     }
+}
+
+/// Play moves chosen by `pick` until two passes in a row or the move
+/// limit; return the number of moves. `TRACK`: keep the atari lists.
+#[inline(always)]
+fn play_out<const TRACK: bool, R: RngCore>(
+    board: &mut Board,
+    rng: &mut R,
+    stats: &mut RuleStats,
+    on_move: &mut impl FnMut(Point, Color),
+    mut pick: impl FnMut(&mut Board, &mut R, &mut RuleStats) -> Point,
+) -> usize {
+    let limit = 3 * board.size() * board.size();
     let mut moves = 0;
     while board.passes() < 2 && moves < limit {
         let c = board.to_play();
-        let p = policy_move(board, policy, rng, stats);
-        if track {
+        let p = pick(board, rng, stats);
+        if TRACK {
             board.play_legal(p, c);
         } else {
             board.play_legal_untracked(p, c);
@@ -117,9 +142,5 @@ pub fn playout_observed<R: RngCore>(
         on_move(p, c);
         moves += 1;
     }
-    stats::count!(stats.playouts);
-    Outcome {
-        score: board.score(komi2),
-        moves: moves as u32,
-    }
+    moves
 }

@@ -10,7 +10,7 @@ use crate::rng;
 
 /// Return the waterfall move for the side to move; `capture` is the chance
 /// of rule 2 as a threshold out of 2^32.
-#[inline]
+#[inline(always)]
 pub fn waterfall_move<R: RngCore>(
     board: &mut Board,
     capture: u32,
@@ -18,15 +18,21 @@ pub fn waterfall_move<R: RngCore>(
     stats: &mut RuleStats,
 ) -> Point {
     let c = board.to_play();
-    if let Some(p) = save_from_atari(board, c, stats) {
-        count!(stats.moves);
-        return p;
+    // The rules' common case, nothing to save or capture, is tested here so
+    // that their functions are only called when they have work.
+    if !board.new_ataris().is_empty() {
+        if let Some(p) = save_from_atari(board, c, stats) {
+            count!(stats.moves);
+            return p;
+        }
     }
     if rng::chance(rng, capture) {
         count!(stats.capture_tries);
-        if let Some(p) = worthwhile_capture(board, c, rng, stats) {
-            count!(stats.moves);
-            return p;
+        if !board.chains_in_atari(c.opponent()).is_empty() {
+            if let Some(p) = worthwhile_capture(board, c, rng, stats) {
+                count!(stats.moves);
+                return p;
+            }
         }
     }
     light_move(board, c, rng, stats)
@@ -35,17 +41,23 @@ pub fn waterfall_move<R: RngCore>(
 /// Rule 1: if the last move put a chain of `c` in atari, return a move that
 /// saves it: a capture of an adjacent enemy chain in atari, else an extension
 /// that leaves it two or more liberties.
-#[inline]
 fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Point> {
+    // With no enemy chain in atari anywhere there is none to capture.
+    let enemy_in_atari = !board.chains_in_atari(c.opponent()).is_empty();
     for &chain in board.new_ataris() {
         count!(stats.new_ataris);
-        if let Some(p) = capture_adjacent(board, chain, c) {
+        if let Some(p) = enemy_in_atari
+            .then(|| capture_adjacent(board, chain, c))
+            .flatten()
+        {
             count!(stats.atari_captures);
             return Some(p);
         }
-        let lib = board.atari_liberty(chain)?;
+        let lib = board.last_liberty(chain);
         count!(stats.atari_extend_tries);
-        if board.is_legal_move_on_empty(lib, c) && board.escapes_atari_at(lib, c) {
+        // An extension that leaves two liberties is no suicide: only the
+        // ko ban may forbid it.
+        if board.ko() != Some(lib) && board.escapes_atari_at(lib, c) {
             count!(stats.atari_extends);
             return Some(lib);
         }
@@ -62,7 +74,8 @@ fn capture_adjacent(board: &Board, prey: Point, c: Color) -> Option<Point> {
         for n in geo.neighbours(s) {
             if board.at(n) == opp {
                 if let Some(lib) = board.atari_liberty(n) {
-                    if board.is_legal_move_on_empty(lib, c) {
+                    // A capture is no suicide: only the ko ban may forbid it.
+                    if board.ko() != Some(lib) {
                         return Some(lib);
                     }
                 }
@@ -87,8 +100,9 @@ fn worthwhile_capture<R: RngCore>(
     }
     count!(stats.captures_found);
     let prey = list[rng::below(rng, list.len() as u32) as usize];
-    let lib = board.atari_liberty(prey)?;
-    if board.escapes_atari_at(lib, c.opponent()) && board.is_legal_move_on_empty(lib, c) {
+    let lib = board.last_liberty(prey);
+    // A capture is no suicide: only the ko ban may forbid it.
+    if board.ko() != Some(lib) && board.escapes_atari_at(lib, c.opponent()) {
         count!(stats.captures_played);
         return Some(lib);
     }
