@@ -8,7 +8,9 @@
 //! Games end by resignation, two passes or the move limit, and are scored
 //! by area (Tromp-Taylor) on the runner's board, or by a referee engine's
 //! `final_score` with `--referee CMD` (GNU Go removes dead stones). Every
-//! game is saved as SGF.
+//! game is saved as SGF. `{game}` in an engine's command line is replaced
+//! by the game's number (e.g. `kosumi --seed {game}`), so engines that are
+//! restarted for every game with a fixed seed still play different games.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -22,10 +24,11 @@ use kosumi_core::history::History;
 /// Arguments of `kosumi match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Engine A's command line (black in even games).
+    /// Engine A's command line (black in even games); `{game}` is replaced
+    /// by the game's number.
     #[arg(long)]
     pub black: String,
-    /// Engine B's command line (white in even games).
+    /// Engine B's command line (white in even games); `{game}` as for A.
     #[arg(long)]
     pub white: String,
     /// Board size.
@@ -159,6 +162,11 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
     let c = (p + z * z / (2.0 * n)) / d;
     let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
     ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+/// Return `cmd` with `{game}` replaced by the game number `g`.
+fn for_game(cmd: &str, g: u32) -> String {
+    cmd.replace("{game}", &g.to_string())
 }
 
 /// Play one game; `cmds[0]` is black's command, `cmds[1]` white's.
@@ -328,10 +336,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut sgf = String::new();
     for g in 0..args.games {
         let a_is_black = args.no_alternate || g % 2 == 0;
+        let (a, b) = (for_game(&args.black, g), for_game(&args.white, g));
         let cmds = if a_is_black {
-            [args.black.as_str(), args.white.as_str()]
+            [a.as_str(), b.as_str()]
         } else {
-            [args.white.as_str(), args.black.as_str()]
+            [b.as_str(), a.as_str()]
         };
         let out = play_game(args, cmds, &mut sgf)?;
         let path = args.sgf_dir.join(format!("game-{g:03}.sgf"));
@@ -383,4 +392,15 @@ pub fn run(args: &Args) -> Result<(), String> {
         a_black.1
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_game;
+
+    #[test]
+    fn game_number_is_put_into_engine_commands() {
+        assert_eq!(for_game("kosumi --seed {game}", 7), "kosumi --seed 7");
+        assert_eq!(for_game("gnugo --mode gtp", 7), "gnugo --mode gtp");
+    }
 }
