@@ -287,13 +287,7 @@ impl Engine {
     /// Return the most visited root move of the last search that is not a
     /// pass and does not fill an own eye.
     fn best_real_move(&self, c: Color) -> Option<Point> {
-        let mut infos = [MoveInfo {
-            mv: Point::PASS,
-            visits: 0,
-            win_rate: 0.0,
-            amaf: 0.0,
-            node: 0,
-        }; 4];
+        let mut infos = [MoveInfo::EMPTY; 4];
         let n = self.search.root_moves(&mut infos);
         infos[..n]
             .iter()

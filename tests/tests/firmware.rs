@@ -38,6 +38,19 @@ fn have(tool: &str, args: &[&str], package: &str) -> bool {
     ok
 }
 
+/// Return whether QEMU and flip-link, which every firmware test needs, run.
+fn have_firmware_tools() -> bool {
+    have(
+        "qemu-system-arm",
+        &["--version"],
+        "the Debian package qemu-system-arm",
+    ) && have(
+        "flip-link",
+        &["--version"],
+        "flip-link (cargo install flip-link)",
+    )
+}
+
 /// Build the firmware (release, lm3s6965) and return the ELF's path.
 fn build_firmware() -> PathBuf {
     let dir = workspace().join("embedded");
@@ -217,19 +230,13 @@ fn firmware(elf: &Path) -> Gtp {
 
 #[test]
 fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
-    if !have(
-        "qemu-system-arm",
-        &["--version"],
-        "the Debian package qemu-system-arm",
-    ) || !have(
-        "flip-link",
-        &["--version"],
-        "flip-link (cargo install flip-link)",
-    ) || !have(
-        "/usr/games/gnugo",
-        &["--version"],
-        "the Debian package gnugo",
-    ) {
+    if !have_firmware_tools()
+        || !have(
+            "/usr/games/gnugo",
+            &["--version"],
+            "the Debian package gnugo",
+        )
+    {
         return;
     }
     let elf = build_firmware();
@@ -241,25 +248,12 @@ fn firmware_plays_a_full_game_against_gnugo_over_its_uart() {
     );
     let moves = play_game(&mut fw, &mut gnugo, 400);
     println!("firmware (black) vs GNU Go level 1: {moves} moves");
-    assert!(moves > 10, "a real game has more than {moves} moves");
-    fw.ask("final_score");
-    let (status, stderr) = fw.quit_with_stderr();
-    assert!(status.success(), "quit must end QEMU with status 0");
-    gnugo.quit();
-    check_ram_budget(&stderr);
+    finish(fw, gnugo, moves);
 }
 
 #[test]
 fn firmware_plays_a_full_game_against_the_host_engine_over_its_uart() {
-    if !have(
-        "qemu-system-arm",
-        &["--version"],
-        "the Debian package qemu-system-arm",
-    ) || !have(
-        "flip-link",
-        &["--version"],
-        "flip-link (cargo install flip-link)",
-    ) {
+    if !have_firmware_tools() {
         return;
     }
     let elf = build_firmware();
@@ -270,11 +264,18 @@ fn firmware_plays_a_full_game_against_the_host_engine_over_its_uart() {
     // The firmware takes White here (Black against GNU Go).
     let moves = play_game(&mut kosumi, &mut fw, 400);
     println!("host engine (black) vs firmware: {moves} moves");
+    finish(fw, kosumi, moves);
+}
+
+/// Check that a game of `moves` was a real one, ask the firmware for its
+/// score, quit both engines (QEMU must exit with status 0) and check the
+/// firmware's RAM report.
+fn finish(mut fw: Gtp, opponent: Gtp, moves: usize) {
     assert!(moves > 10, "a real game has more than {moves} moves");
     fw.ask("final_score");
     let (status, stderr) = fw.quit_with_stderr();
     assert!(status.success(), "quit must end QEMU with status 0");
-    kosumi.quit();
+    opponent.quit();
     check_ram_budget(&stderr);
 }
 
@@ -303,15 +304,7 @@ fn check_ram_budget(stderr: &str) {
 
 #[test]
 fn firmware_refuses_bad_input_and_keeps_serving() {
-    if !have(
-        "qemu-system-arm",
-        &["--version"],
-        "the Debian package qemu-system-arm",
-    ) || !have(
-        "flip-link",
-        &["--version"],
-        "flip-link (cargo install flip-link)",
-    ) {
+    if !have_firmware_tools() {
         return;
     }
     let elf = build_firmware();

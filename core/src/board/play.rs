@@ -276,16 +276,10 @@ impl Board {
             if self.cell[n.idx()] != opp {
                 continue;
             }
-            let r = self.chain[n.idx()];
-            let l = self.libs[ix(r)];
-            if l.count() == 0 {
-                if TRACK {
-                    self.unlist_atari(r, c.opponent(), rec);
-                }
-                captured += self.remove_chain(Point(r), c.opponent(), rec);
+            let taken = self.settle_enemy::<TRACK, R>(self.chain[n.idx()], c, rec);
+            if taken > 0 {
+                captured += taken;
                 last_captured = n;
-            } else if TRACK && l.in_atari() {
-                self.note_new_atari(r, c.opponent(), rec);
             }
         }
         (root, captured, last_captured)
@@ -337,21 +331,39 @@ impl Board {
         if (counts >> NBR_SHIFT[c.opponent().idx()]) & 0xF != 0 {
             for n in nbrs {
                 if self.cell[n.idx()] == opp {
-                    let r = self.chain[n.idx()];
-                    let l = self.libs[ix(r)];
-                    if l.count() == 0 {
-                        if TRACK {
-                            self.unlist_atari(r, c.opponent(), rec);
-                        }
-                        captured += self.remove_chain(Point(r), c.opponent(), rec);
+                    let taken = self.settle_enemy::<TRACK, R>(self.chain[n.idx()], c, rec);
+                    if taken > 0 {
+                        captured += taken;
                         last_captured = n;
-                    } else if TRACK && l.in_atari() {
-                        self.note_new_atari(r, c.opponent(), rec);
                     }
                 }
             }
         }
         (root, captured, last_captured)
+    }
+
+    /// Settle the enemy chain with root `r` next to a move of `c`: take it
+    /// if the move left it no liberty (return the stones taken), else note
+    /// it if the move put it in atari (return 0).
+    #[inline(always)]
+    fn settle_enemy<const TRACK: bool, R: Recorder>(
+        &mut self,
+        r: u16,
+        c: Color,
+        rec: &mut R,
+    ) -> u16 {
+        let l = self.libs[ix(r)];
+        if l.count() == 0 {
+            if TRACK {
+                self.unlist_atari(r, c.opponent(), rec);
+            }
+            self.remove_chain(Point(r), c.opponent(), rec)
+        } else {
+            if TRACK && l.in_atari() {
+                self.note_new_atari(r, c.opponent(), rec);
+            }
+            0
+        }
     }
 
     /// List the enemy chain with root `r`, which the move just put in atari

@@ -175,6 +175,17 @@ pub struct MoveInfo {
     pub node: u32,
 }
 
+impl MoveInfo {
+    /// A blank entry, to fill arrays that [`Search::root_moves`] writes.
+    pub const EMPTY: MoveInfo = MoveInfo {
+        mv: Point::PASS,
+        visits: 0,
+        win_rate: 0.0,
+        amaf: 0.0,
+        node: 0,
+    };
+}
+
 /// A Monte-Carlo tree search over node storage `P`.
 pub struct Search<P> {
     pool: Pool<P>,

@@ -72,6 +72,21 @@ const fn first_generation<E: Entry>() -> u8 {
     }
 }
 
+impl<C: Cluster, S> Table<C, S> {
+    /// Return a table over `storage` split by `split`, counters at zero and
+    /// the first generation: what every constructor builds once it has
+    /// checked its storage.
+    const fn assembled(storage: S, split: KeySplit) -> Self {
+        Table {
+            storage,
+            split,
+            generation: first_generation::<C::Entry>(),
+            counters: Counters::new(),
+            cluster: PhantomData,
+        }
+    }
+}
+
 impl<C: Cluster, const N: usize> Table<C, [C; N]> {
     /// Return an empty table of `N` clusters, built at compile time if wanted.
     ///
@@ -87,13 +102,7 @@ impl<C: Cluster, const N: usize> Table<C, [C; N]> {
                 Err(_) => panic!("cluster count does not split a 64-bit key"),
             }
         };
-        Table {
-            storage: [C::EMPTY; N],
-            split,
-            generation: first_generation::<C::Entry>(),
-            counters: Counters::new(),
-            cluster: PhantomData,
-        }
+        Table::assembled([C::EMPTY; N], split)
     }
 }
 
@@ -110,13 +119,7 @@ impl<'a, C: Cluster> Table<C, &'a mut [C]> {
             Ok(split) => split,
             Err(e) => return Err(e),
         };
-        Ok(Table {
-            storage,
-            split,
-            generation: first_generation::<C::Entry>(),
-            counters: Counters::new(),
-            cluster: PhantomData,
-        })
+        Ok(Table::assembled(storage, split))
     }
 }
 
@@ -132,13 +135,7 @@ impl<C: Cluster, S: AsRef<[C]> + AsMut<[C]>> Table<C, S> {
     pub fn new(storage: S) -> Result<Self, TableError> {
         const { assert_layout::<C>() };
         let split = KeySplit::new(storage.as_ref().len(), C::Entry::CHECK_BITS)?;
-        Ok(Table {
-            storage,
-            split,
-            generation: first_generation::<C::Entry>(),
-            counters: Counters::new(),
-            cluster: PhantomData,
-        })
+        Ok(Table::assembled(storage, split))
     }
 
     /// Return the number of clusters.

@@ -641,17 +641,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 // Second-order liberties: a defender stone next to a
                 // liberty that would have three liberties (connecting out,
                 // making room).
-                let (l1, l2) = (ls.as_slice()[0], ls.as_slice()[1]);
-                for l in [l1, l2] {
-                    for n in b.geometry().neighbours(l) {
-                        if b.at(n) == Cell::Empty && n != l1 && n != l2 {
-                            self.mark_around(b, n);
-                            if b.liberties_after::<3>(n, self.def) >= 3 {
-                                c.push(n);
-                            }
-                        }
-                    }
-                }
+                self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
             }
         }
         Ok(c)

@@ -317,13 +317,7 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     let result = searcher
         .run(&board, komi2, &excluded, budget, tactics, verbose)
         .map_err(|_| Failure::Syntax)?;
-    let mut infos = [MoveInfo {
-        mv: Point::PASS,
-        visits: 0,
-        win_rate: 0.0,
-        amaf: 0.0,
-        node: 0,
-    }; 16];
+    let mut infos = [MoveInfo::EMPTY; 16];
     let n = searcher.search.root_moves(&mut infos);
     play.last = Some(result);
     if verbose {
@@ -435,13 +429,7 @@ fn info_lines(engine: &Engine) -> String {
         return String::new();
     };
     let geo = engine.game.board().geometry();
-    let mut infos = [MoveInfo {
-        mv: Point::PASS,
-        visits: 0,
-        win_rate: 0.0,
-        amaf: 0.0,
-        node: 0,
-    }; 32];
+    let mut infos = [MoveInfo::EMPTY; 32];
     let n = s.search.root_moves(&mut infos);
     let mut out = String::new();
     let mut pv = [Point::PASS; 24];
