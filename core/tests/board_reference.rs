@@ -273,6 +273,23 @@ fn compare(b: &Board, r: &RefBoard, e: &Expect, tracked: bool) -> Result<(), Str
         same!(format!("chains_in_atari({c:?})"), got, want);
     }
 
+    // Chains of opposite colours touch when a stone of one is next to one of
+    // the other.
+    for a in &e.chains {
+        for o in e.chains.iter().filter(|o| o.color != a.color) {
+            let touch = a
+                .stones
+                .iter()
+                .any(|&s| r.neighbours(s).any(|n| o.stones.contains(&n)));
+            let (pa, po) = (*a.stones.first().unwrap(), *o.stones.first().unwrap());
+            same!(
+                format!("chains_touch({}, {})", name(pa), name(po)),
+                b.chains_touch(pt(pa), pt(po)),
+                touch
+            );
+        }
+    }
+
     // The chains the last move put in atari: the side to move's chains next
     // to it with one liberty (tracked moves only).
     let mut want = BTreeSet::new();

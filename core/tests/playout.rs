@@ -27,7 +27,7 @@ use Color::{Black, White};
 /// -p kosumi-core --test playout signature -- --nocapture`, run it twice (and
 /// with `--target i686-unknown-linux-gnu`) to see that it is stable, and
 /// paste the printed value here.
-const PLAYOUT_SIGNATURE: u64 = 0x0bb1_16da_8aa1_8a0e;
+const PLAYOUT_SIGNATURE: u64 = 0x932f_9b6c_3112_7694;
 
 const KOMI2: i16 = 15;
 

@@ -140,6 +140,23 @@ impl Board {
         l.atari_point()
     }
 
+    /// Query whether the chain at the stone `a` has a stone next to the
+    /// chain at the stone `b`. Walks `a`'s stones with no branch per
+    /// neighbour (their contents are random in a playout): walk the
+    /// smaller chain.
+    #[inline]
+    pub fn chains_touch(&self, a: Point, b: Point) -> bool {
+        let (rb, cb) = (self.chain[b.idx()], self.cell[b.idx()]);
+        let mut touch = false;
+        for s in self.chain_stones(a) {
+            for n in self.geo.neighbours(s) {
+                // An empty point's chain id is stale: the colour decides.
+                touch |= (self.chain[n.idx()] == rb) & (self.cell[n.idx()] == cb);
+            }
+        }
+        touch
+    }
+
     /// Return the number of pseudo-liberties of the chain at `p`: an upper
     /// bound of its liberties, zero exactly when it has none.
     #[inline(always)]
@@ -198,7 +215,6 @@ impl Board {
         }
         self.is_legal_move_on_empty(p, c)
     }
-
     /// The diagonal half of the eye-like test (see [`Board::is_eyelike`]):
     /// the four diagonal cells, two bits each, index a table.
     #[inline(always)]
@@ -236,8 +252,10 @@ impl Board {
     /// liberties after `c` plays at the empty point `p` (the waterfall's
     /// "does this extension escape atari"). Same answer as
     /// `liberties_after::<2>(p, c) >= 2`, without a walk on the common
-    /// paths: it remembers one liberty and stops at the second, and reads a
-    /// friendly chain's liberties besides `p` from its pseudo-liberties.
+    /// paths: the new chain's pseudo-liberties are added up from its parts
+    /// (each friendly chain once, less its adjacencies to `p`; the empty
+    /// and captured neighbours) with no branch on what the neighbours hold,
+    /// and tested like a chain's.
     #[inline]
     pub fn escapes_atari_at(&self, p: Point, c: Color) -> bool {
         if self.neighbour_count(p, Cell::Empty) >= 2 {
@@ -245,59 +263,35 @@ impl Board {
         }
         let own = Cell::stone(c);
         let opp = Cell::stone(c.opponent());
-        let nbrs = self.geo.neighbours(p);
-        let mut first = Point::PASS;
-        let mut captures = false;
-        // Empty neighbours, and neighbours this move captures, are liberties.
-        // A friendly chain's pseudo-liberties other than its adjacencies to
-        // `p` are its liberties besides `p`: gather them per chain.
         let unit = Libs::unit(p);
-        let mut roots = [0u16; 4];
-        let mut rest = [0u64; 4];
-        let mut m = 0;
-        for n in nbrs {
+        let mask = |b: bool| (b as u64).wrapping_neg();
+        // Chain ids of the friendly neighbours seen so far (`u16::MAX`:
+        // none; no chain has that id).
+        let mut seen = [u16::MAX; 3];
+        let mut total = 0u64;
+        let mut captures = false;
+        for (k, n) in self.geo.neighbours(p).into_iter().enumerate() {
             let cell = self.cell[n.idx()];
-            if cell == own {
-                let r = self.chain[n.idx()];
-                let mut i = 0;
-                while i < m && roots[i] != r {
-                    i += 1;
-                }
-                if i == m {
-                    roots[i & 3] = r;
-                    rest[i & 3] = self.libs[ix(r)].0;
-                    m += 1;
-                }
-                rest[i & 3] -= unit;
-            } else if cell == Cell::Empty
-                || (cell == opp && self.libs[ix(self.chain[n.idx()])].in_atari_at(unit))
-            {
-                if !first.is_pass() {
-                    return true;
-                }
-                first = n;
-                captures |= cell == opp;
+            // An empty or off-board cell's chain id is stale: the cell
+            // tests below mask what is read through it.
+            let r = self.chain[n.idx()];
+            let l = self.libs[ix(r)];
+            let is_own = cell == own;
+            let fresh = is_own & (seen[0] != r) & (seen[1] != r) & (seen[2] != r);
+            if k < 3 {
+                seen[k] = if is_own { r } else { u16::MAX };
             }
+            // An enemy chain whose last liberty is `p` is taken.
+            let takes = (cell == opp) & l.in_atari_at(unit);
+            total += l.0 & mask(fresh);
+            total -= unit & mask(is_own);
+            total += Libs::unit(n) & mask((cell == Cell::Empty) | takes);
+            captures |= takes;
         }
-        // Each chain has no other liberty, exactly one, or more.
-        for &l in &rest[..m] {
-            let l = Libs(l);
-            if l.count() == 0 {
-                continue;
-            }
-            if !l.in_atari() {
-                return true;
-            }
-            let q = l.atari_point();
-            if q != first {
-                if !first.is_pass() {
-                    return true;
-                }
-                first = q;
-            }
-        }
+        let l = Libs(total);
+        let two = (l.count() > 0) & !l.in_atari();
         // Rare: captured stones away from `p` may touch the new chain.
-        captures && self.liberties_after::<2>(p, c) >= 2
+        two || (captures && self.liberties_after::<2>(p, c) >= 2)
     }
 
     /// Return the number of liberties, counted up to `CAP`, that the chain of
