@@ -1,6 +1,6 @@
 //! `genmove` and friends, driven through the `kosumi` binary: legal moves,
-//! bad input, determinism, time control, handicap, the book file, and a
-//! whole game against GNU Go when it is installed.
+//! bad input, determinism (one and two threads), time control, handicap,
+//! the book file, and a whole game against GNU Go when it is installed.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -147,6 +147,32 @@ fn same_seed_same_game() {
         let moves: Vec<String> = (0..8)
             .map(|i| g.ok(if i % 2 == 0 { "genmove b" } else { "genmove w" }))
             .collect();
+        g.quit();
+        moves
+    };
+    assert_eq!(play(), play());
+}
+
+/// Root parallelism with a playout budget: each thread's share is fixed,
+/// so two threads give the same game every time, and a legal one.
+#[test]
+fn two_threads_same_seed_same_game() {
+    let play = || {
+        let mut args = FAST.to_vec();
+        args.extend(["--seed", "5", "--threads", "2"]);
+        let mut g = Gtp::start(&args);
+        let mut moves = Vec::new();
+        for i in 0..8 {
+            let c = if i % 2 == 0 { "b" } else { "w" };
+            let mv = g.ok(&format!("genmove {c}"));
+            if mv != "pass" && mv != "resign" {
+                assert_eq!(g.ok(&format!("is_legal {c} {mv}")), "0");
+            }
+            moves.push(mv);
+        }
+        g.err("kosumi-setoption threads 0");
+        g.ok("kosumi-setoption threads 1");
+        moves.push(g.ok("genmove b"));
         g.quit();
         moves
     };

@@ -1,12 +1,15 @@
-//! `kosumi bench search`: one full search from the empty board on one
-//! thread, with a fixed seed and playout count (deterministic: the printed
-//! signature changes only when search behaviour changes).
+//! `kosumi bench search`: one full search from the empty board, on one
+//! thread unless `--threads` says otherwise (root parallelism, as
+//! `genmove` does it: the playouts are shared between the threads), with a
+//! fixed seed and playout count (deterministic: the printed signature
+//! changes only when search behaviour changes).
 
 use std::time::Instant;
 
 use kosumi_core::search::{Budget, Params};
 
 use super::playouts::komi2;
+use crate::gtp::parallel::{self, Helpers, Shape};
 use crate::gtp::searcher::Searcher;
 use crate::gtp::tactics::Tactics;
 
@@ -43,6 +46,9 @@ pub struct Args {
     /// Search without the tactical reader in the priors.
     #[arg(long)]
     pub no_tactics: bool,
+    /// Search threads (the playouts are shared between them).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Print the per-iteration lines to stderr.
     #[arg(long)]
     pub verbose: bool,
@@ -66,15 +72,23 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
     let mut tactics = Tactics::new(args.tactics_mb);
+    if !(1..=256).contains(&args.threads) {
+        return Err("--threads must be 1..=256".into());
+    }
+    let mut helpers = Helpers::default();
+    let shape = Shape {
+        helpers: args.threads - 1,
+        tree_mb: args.tree_mb,
+        tactics_mb: if args.no_tactics { 0 } else { args.tactics_mb },
+        seed: args.seed,
+    };
+    helpers.prepare(shape, params)?;
+    let budgets = parallel::split(Budget::playouts(args.playouts), args.threads);
+    let tactics = (!args.no_tactics).then_some(&mut tactics.cache);
     let start = Instant::now();
-    let r = s.run(
-        &board,
-        komi2,
-        &[],
-        Budget::playouts(args.playouts),
-        (!args.no_tactics).then_some(&mut tactics.cache),
-        args.verbose,
-    )?;
+    let (r, _) = parallel::run(&mut s, &mut helpers, &board, komi2, &[], budgets, |s, b| {
+        s.run(&board, komi2, &[], b, tactics, args.verbose)
+    })?;
     let secs = start.elapsed().as_secs_f64();
     let pps = f64::from(r.playouts) / secs;
     let mut buf = [0u8; 4];
@@ -84,6 +98,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             "size": args.size,
             "playouts": r.playouts,
             "seed": args.seed,
+            "threads": args.threads,
             "komi": args.komi,
             "seconds": secs,
             "playouts_per_sec": pps,
@@ -105,10 +120,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         return Ok(());
     }
     println!(
-        "kosumi bench search: {}x{}, {} playouts, seed {}, komi {}, table {}, deepening {}, tactics {}",
+        "kosumi bench search: {}x{}, {} playouts, {} thread(s), seed {}, komi {}, table {}, deepening {}, tactics {}",
         args.size,
         args.size,
         r.playouts,
+        args.threads,
         args.seed,
         args.komi,
         if args.no_table { "off" } else { "on" },

@@ -25,6 +25,7 @@ use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
 
 use super::commands::{color_name, parse_color, Failure, Reply};
 use super::game::PlayError;
+use super::parallel::{self, Helpers, Shape};
 use super::searcher::Searcher;
 use super::timecontrol::TimeControl;
 use super::{book, Engine};
@@ -38,7 +39,9 @@ pub struct SearchArgs {
     /// Seconds per move when the controller sets no time control (default 1).
     #[arg(long)]
     pub time: Option<f64>,
-    /// Search threads (only 1 is implemented; more are accepted and ignored).
+    /// Search threads: the main searcher plus helpers with trees of their
+    /// own (root parallelism; each thread takes `--tree-mb` and
+    /// `--tactics-mb`).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Search tree (node pool) size in MiB.
@@ -108,6 +111,8 @@ pub struct Play {
     pub clock: TimeControl,
     /// Result of the last search (for analysis and tests).
     pub last: Option<SearchResult>,
+    /// The helper searchers of `--threads`.
+    pub helpers: Helpers,
 }
 
 impl Play {
@@ -310,15 +315,42 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     }
     let budget = budget(engine, c);
     let verbose = engine.args.verbose;
+    let tactics =
+        (!engine.services.play.opts.no_tactics).then_some(&mut engine.services.tactics.cache);
     let play = &mut engine.services.play;
     let resign = play.opts.resign;
-    let tactics = (!play.opts.no_tactics).then_some(&mut engine.services.tactics.cache);
-    let searcher = play.searcher_mut().map_err(|_| Failure::Syntax)?;
-    let result = searcher
-        .run(&board, komi2, &excluded, budget, tactics, verbose)
+    let shape = Shape {
+        helpers: play.opts.threads.max(1) - 1,
+        tree_mb: play.opts.tree_mb,
+        tactics_mb: if play.opts.no_tactics {
+            0
+        } else {
+            play.opts.tactics_mb
+        },
+        seed: play.opts.seed,
+    };
+    let params = play.params();
+    play.searcher_mut().map_err(|_| Failure::Syntax)?;
+    play.helpers
+        .prepare(shape, params)
         .map_err(|_| Failure::Syntax)?;
-    let mut infos = [MoveInfo::EMPTY; 16];
-    let n = searcher.search.root_moves(&mut infos);
+    let Play {
+        searcher, helpers, ..
+    } = play;
+    let searcher = searcher.as_mut().ok_or(Failure::Syntax)?;
+    let run_main = |s: &mut Searcher, b| s.run(&board, komi2, &excluded, b, tactics, verbose);
+    let (result, infos) = if helpers.is_empty() {
+        let result = run_main(searcher, budget).map_err(|_| Failure::Syntax)?;
+        let mut infos = [MoveInfo::EMPTY; 16];
+        let n = searcher.search.root_moves(&mut infos);
+        (result, infos[..n].to_vec())
+    } else {
+        let budgets = parallel::split(budget, helpers.len() + 1);
+        parallel::run(
+            searcher, helpers, &board, komi2, &excluded, budgets, run_main,
+        )
+        .map_err(|_| Failure::Syntax)?
+    };
     play.last = Some(result);
     if verbose {
         let geo = board.geometry();
@@ -351,7 +383,7 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     // passes there hands the board over.
     let game = &engine.game;
     let pass_loses = || !opp_passed && !passing_wins(&board, komi2, c);
-    let candidates = std::iter::once(result.best).chain(infos[..n].iter().map(|i| i.mv));
+    let candidates = std::iter::once(result.best).chain(infos.iter().map(|i| i.mv));
     for p in candidates {
         if p.is_pass()
             && ((mode == Mode::Cleanup && excluded.contains(&Point::PASS)) || pass_loses())

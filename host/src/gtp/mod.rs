@@ -6,6 +6,7 @@
 //! | [`commands`] | the command table and the handlers, one `fn` per command |
 //! | [`game`] | setup + move list + board + superko history; undo by replay |
 //! | [`handicap`] | fixed and free handicap points |
+//! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`sgf`] | `loadsgf` / `printsgf` through the `sgf-parse` crate |
 //!
 //! The loop reads a line, parses it, looks the command up in
@@ -25,6 +26,7 @@ pub mod commands;
 pub mod game;
 pub mod genmove;
 pub mod handicap;
+pub mod parallel;
 pub mod parse;
 pub mod searcher;
 pub mod sgf;
