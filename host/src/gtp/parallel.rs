@@ -5,10 +5,11 @@
 //!
 //! A helper shares nothing: it has its own tree (`--tree-mb`), tactical
 //! cache (`--tactics-mb`) and seed, and no best-move table (the table, and
-//! so the book, is the main searcher's), so the threads take no locks. A
-//! playout budget is split between the threads (the same total as one
-//! thread, deterministic for a fixed seed); a time budget is every thread's.
-//! Analysis output (`lz-analyze`) shows the main searcher's tree.
+//! so the book, is the main searcher's), so the threads take no locks.
+//! The playouts of a budget are split between the threads (the same total
+//! as one thread; deterministic for a fixed seed without a time limit); a
+//! time limit is every thread's. Analysis output (`lz-analyze`) shows the
+//! main searcher's tree.
 
 use std::collections::BTreeMap;
 
@@ -81,13 +82,10 @@ impl Helpers {
     }
 }
 
-/// Split `budget` for `threads` threads: a playout-only budget is shared
-/// (main thread first), a time budget is everyone's.
+/// Split `budget` for `threads` threads: the playouts are shared (the
+/// main thread takes the remainder), the time limit is everyone's.
 pub fn split(budget: Budget, threads: usize) -> (Budget, Budget) {
     let t = threads.max(1) as u32;
-    if budget.time_ms.is_some() {
-        return (budget, budget);
-    }
     let share = budget.playouts / t;
     let main = Budget {
         playouts: budget.playouts - share * (t - 1),
@@ -232,11 +230,12 @@ mod tests {
     }
 
     #[test]
-    fn playout_budgets_are_shared_and_time_budgets_are_not() {
+    fn playouts_are_shared_and_time_is_not() {
         let (main, helper) = split(Budget::playouts(10_001), 3);
         assert_eq!((main.playouts, helper.playouts), (3_335, 3_333));
         assert_eq!(main.playouts + 2 * helper.playouts, 10_001);
-        let t = Budget::time(500, 1_000_000);
-        assert_eq!(split(t, 2), (t, t));
+        let (main, helper) = split(Budget::time(500, 1_000_000), 2);
+        assert_eq!((main.playouts, helper.playouts), (500_000, 500_000));
+        assert_eq!((main.time_ms, helper.time_ms), (Some(500), Some(500)));
     }
 }
