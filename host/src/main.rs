@@ -42,8 +42,27 @@ enum Command {
     Db(db::DbCommand),
 }
 
+/// Let a closed stdout end a report quietly, as a C tool does
+/// (`kosumi bench ... | head`): Rust ignores SIGPIPE, so `println!` would
+/// panic on the broken pipe instead. The GTP engine keeps Rust's default:
+/// its loop ends on the write error.
+fn die_on_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal at start-up,
+    // before any thread exists; no handler runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Some(Command::Bench(_) | Command::Match(_) | Command::Db(_))
+    ) {
+        die_on_broken_pipe();
+    }
     let result = match cli.command {
         Some(Command::Bench(cmd)) => bench::run(cmd),
         Some(Command::Gtp(args)) => gtp::run(args),
