@@ -5,81 +5,14 @@
 //! `showboard` rows and `is_legal` probes. SGF files live in
 //! `tests/data/sgf/` of the workspace.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
-/// A running engine.
-struct Gtp {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::Gtp;
 
 impl Gtp {
-    /// Start `kosumi` with `args`.
-    fn start(args: &[&str]) -> Gtp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start kosumi");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Gtp {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn new() -> Gtp {
-        Gtp::start(&["gtp"])
-    }
-
-    /// Send raw text (one or more lines).
-    fn write(&mut self, text: &str) {
-        self.stdin.write_all(text.as_bytes()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Read one answer: its lines up to the blank line, joined by `\n`.
-    fn read_answer(&mut self) -> String {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(n > 0, "engine closed its output; answer so far: {lines:?}");
-            let line = line.trim_end_matches('\n');
-            if line.is_empty() {
-                return lines.join("\n");
-            }
-            lines.push(line.to_string());
-        }
-    }
-
-    /// Send a command line and return its whole answer (`= ...` / `? ...`).
-    fn raw(&mut self, cmd: &str) -> String {
-        self.write(&format!("{cmd}\n"));
-        self.read_answer()
-    }
-
-    /// Send a command that must succeed; return its text.
-    fn ok(&mut self, cmd: &str) -> String {
-        let a = self.raw(cmd);
-        assert!(a.starts_with('='), "`{cmd}` failed: {a}");
-        a[1..].trim_start_matches(' ').to_string()
-    }
-
-    /// Send a command that must fail; return its error text.
-    fn err(&mut self, cmd: &str) -> String {
-        let a = self.raw(cmd);
-        assert!(a.starts_with('?'), "`{cmd}` should fail: {a}");
-        a[1..].trim().to_string()
-    }
-
     /// Play a list of `(colour, vertex)` moves that must be legal.
     fn play_all(&mut self, moves: &[(&str, &str)]) {
         for (c, v) in moves {
@@ -109,13 +42,6 @@ impl Gtp {
             "0" => false,
             other => panic!("is_legal answered {other}"),
         }
-    }
-
-    /// Send `quit` and check the clean exit.
-    fn quit(mut self) {
-        assert_eq!(self.raw("quit"), "=");
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "exit status {status}");
     }
 }
 

@@ -2,72 +2,12 @@
 //! bad input, determinism (one and two threads), time control, handicap,
 //! the book file, and a whole game against GNU Go when it is installed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
+
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
-struct Gtp {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Gtp {
-    fn start(args: &[&str]) -> Gtp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start kosumi");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Gtp {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Send one command; return (success, text).
-    fn cmd(&mut self, line: &str) -> (bool, String) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut lines = Vec::new();
-        loop {
-            let mut l = String::new();
-            assert!(
-                self.stdout.read_line(&mut l).unwrap() > 0,
-                "engine died on {line:?}"
-            );
-            let l = l.trim_end_matches('\n').to_string();
-            if l.is_empty() {
-                break;
-            }
-            lines.push(l);
-        }
-        let all = lines.join("\n");
-        let ok = all.starts_with('=');
-        (ok, all[1..].trim().to_string())
-    }
-
-    fn ok(&mut self, line: &str) -> String {
-        let (ok, text) = self.cmd(line);
-        assert!(ok, "{line:?} failed: {text}");
-        text
-    }
-
-    fn err(&mut self, line: &str) {
-        let (ok, text) = self.cmd(line);
-        assert!(!ok, "{line:?} should fail, answered {text}");
-    }
-
-    fn quit(mut self) {
-        self.ok("quit");
-        self.child.wait().unwrap();
-    }
-}
+use common::Gtp;
 
 const FAST: &[&str] = &[
     "--size",
