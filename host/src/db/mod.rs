@@ -21,14 +21,14 @@
 //!   games and offsets that can never match; the survivors' per-point time
 //!   lines (the seed's move ranges) are intersected cell by cell, so only
 //!   the moves in which a match is possible are looked at. Both cores.
-//! - **Files** ([`format`]): a versioned header with a payload checksum and
+//! - **Files** ([`format`](mod@format)): a versioned header with a payload checksum and
 //!   a header checksum on every file; a build writes a new directory and
 //!   renames it into place.
 //!
 //! | module | job |
 //! |---|---|
 //! | [`build`] | walk, read, replay, dedupe, write atomically |
-//! | [`format`] | file header, checksums, errors |
+//! | [`format`](mod@format) | file header, checksums, errors |
 //! | [`record`] | change streams, winners, header text |
 //! | [`store`] | `games.kdb` layout and the open database |
 //! | [`index`] | shard layout and look-up |
