@@ -53,14 +53,21 @@
 //! *proven* when its interval is a single level. This is alpha/beta bounds
 //! in the seed's sense, and what the cache stores.
 //!
-//! Ko: a move that takes a ko (the board sets a ko-ban point after it)
-//! caps the mover's result at "wins the ko" (`KO_A` for the attacker,
-//! `KO_B` for the defender). A candidate forbidden by the ko ban is played
-//! after a pass by each side (the ko threat and its answer) and caps the
-//! mover's result at "needs a threat" (`KO_B` for the attacker, `KO_A`
-//! for the defender); this is allowed once per line, so ko is reported, never
-//! looped on. Other cycles (double ko, "send two, return one") have no
-//! repetition test: the depth budget ends them, and the result is unproven.
+//! Ko (GNU Go's conventions, a simplified komaster): capturing the prey
+//! by a ko capture is worth "wins the ko" (`KO_A`), not `WIN`. Any other
+//! ko capture is valued by the search: the side it bans gets the retake as
+//! a candidate. A candidate forbidden by the ko ban is played after a pass
+//! by each side (the ko threat and its answer) and caps the mover's result
+//! at "needs a threat" (`KO_B` for the attacker, `KO_A` for the defender);
+//! this is allowed once per line, and the side that retook that way owns
+//! the ko for the rest of the line (its opponent may not take it back, as
+//! GNU Go's komaster), so ko is reported, never looped on. After the
+//! threat, a defend node reads a prey with three liberties on in the first
+//! [`THREE_LIB_DEPTH`] plies (a semeai won by a ko is not told by
+//! liberty counts). A defender ko capture that puts an adjacent attacker
+//! chain in atari is a counter-atari although its stone keeps one liberty.
+//! Other cycles (double ko, "send two, return one") have no repetition
+//! test: the depth budget ends them, and the result is unproven.
 //!
 //! # Results and bounds ([`cache`])
 //!
