@@ -39,8 +39,11 @@
 //!   candidates, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more
 //!   liberties (most liberties first), and with two liberties also
-//!   counter-ataris on adjacent attacker chains with two liberties and, in
-//!   the first [`DEFENCE_NET_DEPTH`] plies, second-order liberties where the
+//!   counter-ataris on adjacent attacker chains with two liberties (a ko
+//!   capture counts, although its stone keeps one liberty) and, in
+//!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
+//!   attacker chain with three liberties (a semeai) and second-order
+//!   liberties where the
 //!   defender's stone would have three liberties (connecting out, making
 //!   room). With no candidate the defender passes (the attacker then moves
 //!   again).

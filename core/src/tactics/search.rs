@@ -664,7 +664,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     c.push(l);
                 }
             }
-            self.counter_ataris(b, &mut c);
+            self.counter_ataris(b, if k < DEFENCE_NET_DEPTH { 3 } else { 2 }, &mut c);
             if k < DEFENCE_NET_DEPTH {
                 // Second-order liberties: a defender stone next to a
                 // liberty that would have three liberties (connecting out,
@@ -702,7 +702,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 c.push(l);
             }
         }
-        self.counter_ataris(b, &mut c);
+        self.counter_ataris(b, 2, &mut c);
         if k < DEFENCE_NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
         }
@@ -726,10 +726,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with
-    /// two liberties where a defender stone would have two liberties.
-    fn counter_ataris(&mut self, b: &Board, out: &mut Cands) {
+    /// two to `most` liberties (counter-ataris, and with three the first
+    /// move of a semeai) where a defender stone would have two liberties or
+    /// captures (a ko capture).
+    fn counter_ataris(&mut self, b: &Board, most: usize, out: &mut Cands) {
         let mut roots: PointSet<8> = PointSet::default();
-        let mut pts = [Point::PASS; 8];
+        let mut pts = [Point::PASS; 12];
         let mut n = 0;
         let geo = b.geometry();
         for s in b.chain_stones(self.prey) {
@@ -741,8 +743,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 if roots.contains(r) || !roots.insert(r) {
                     continue;
                 }
-                let ls: PointSet<3> = b.liberties(r);
-                if ls.len() == 2 {
+                let ls: PointSet<4> = b.liberties(r);
+                if (2..=most).contains(&ls.len()) {
                     for &q in ls.as_slice() {
                         if n < pts.len() {
                             pts[n] = q;
