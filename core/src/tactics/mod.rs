@@ -9,7 +9,11 @@
 //! both seen from the attacker (the opponent of the target chain, the
 //! *prey*):
 //!
-//! * **attack node** (attacker to move): prey with 1 liberty: take it.
+//! * **attack node** (attacker to move): prey with 1 liberty: take it;
+//!   if the prey is one stone and taking it would be a ko capture, also
+//!   atari a defender chain next to the capturing point (then the capture
+//!   takes more than one stone: no ko), which the defender answers by
+//!   extending that chain.
 //!   4 or more liberties: the prey is *safe* and the attacker fails (at the
 //!   root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like three).
 //!   Exactly 3 liberties: in the first [`THREE_LIB_DEPTH`] plies of a line

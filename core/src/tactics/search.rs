@@ -546,7 +546,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         }
         let mut c = Cands::new();
         if libs == 1 {
-            c.push(b.atari_liberty(self.prey).unwrap_or(Point::PASS));
+            let l = b.atari_liberty(self.prey).unwrap_or(Point::PASS);
+            c.push(l);
+            if b.chain_size(self.prey) == 1 {
+                self.ko_free_capture(b, l, self.att, &mut c);
+            }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
             let (mut l1, mut l2) = (ls.as_slice()[0], ls.as_slice()[1]);
@@ -574,6 +578,36 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
         }
         Ok(c)
+    }
+
+    /// Push, when taking a one-stone prey at `l` would be a ko capture, the
+    /// other liberty of every defender chain (not the prey) with two
+    /// liberties next to `l`: for the attacker (`mover`) an atari after
+    /// which the capture takes more than one stone, no ko (GNU Go's
+    /// back-capturing in `attack1`); for the defender the extension that
+    /// keeps the capture a ko.
+    fn ko_free_capture(&mut self, b: &Board, l: Point, mover: Color, c: &mut Cands) {
+        self.mark_around(b, l);
+        if b.liberties_after::<2>(l, self.att) >= 2 {
+            return;
+        }
+        let prey_root = b.chain_root(self.prey);
+        for n in b.geometry().neighbours(l) {
+            if b.at(n) != Cell::stone(self.def) || b.chain_root(n) == prey_root {
+                continue;
+            }
+            let ls: PointSet<3> = b.liberties(n);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    if q != l {
+                        self.mark_around(b, q);
+                        if mover == self.att || b.liberties_after::<2>(q, self.def) >= 2 {
+                            c.push(q);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Return the attacker's candidates against a prey with three or more
@@ -650,6 +684,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.mark_around(b, l);
             if b.liberties_after::<2>(l, self.def) >= 2 {
                 c.push(l);
+            }
+            if b.chain_size(self.prey) == 1 {
+                self.ko_free_capture(b, l, self.def, &mut c);
             }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
