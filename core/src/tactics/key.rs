@@ -21,7 +21,7 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v3;safe-libs=3;three-lib-depth=7;defe
       net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
       root-defence-tries-attack-key;attack-rescue-by-capture;ko-retake-tried;\
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
-      defence-semeai-3libs;ko-free-capture";
+      defence-semeai-3libs;ko-free-capture;attack3-ko-capture";
 
 /// Bytes of the problem serialisation buffer: the goal, size and chain
 /// fields take at most 24, the assumptions the rest.

@@ -18,7 +18,8 @@
 //!   root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like three).
 //!   Exactly 3 liberties: in the first [`THREE_LIB_DEPTH`] plies of a line
 //!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
-//!   liberty where its stone keeps two liberties (widest first), the
+//!   liberty where its stone keeps two liberties or captures (a ko
+//!   capture) (widest first), the
 //!   rescue of own chains in atari next to the prey and, in the first
 //!   [`NET_DEPTH`] plies, nets (as with two liberties, below); deeper, a
 //!   chain that reaches three liberties has escaped (the ladder definition

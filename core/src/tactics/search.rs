@@ -631,7 +631,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut ext = [(Reverse(0u32), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
-            let n = if b.liberties_after::<2>(l, self.att) >= 2 {
+            let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
                 1 + b.neighbour_count(l, Cell::Empty)
             } else {
                 0
