@@ -613,11 +613,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Return the attacker's candidates against a prey with three or more
     /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
     /// exactly three (or four at the root, see [`FOUR_LIBS_AT_ROOT`]), a
-    /// move at a liberty where the attacker's stone keeps two liberties,
-    /// the rescue of attacker chains in atari, and in the first
-    /// [`NET_DEPTH`] plies a net (a second-order liberty where the
-    /// attacker's stone would have two liberties); with more, the prey is
-    /// safe.
+    /// move at a liberty where the attacker's stone keeps two liberties (or
+    /// captures: a ko capture), the rescue of attacker chains in atari, and
+    /// in the first [`NET_DEPTH`] plies a net (a second-order liberty where
+    /// the attacker's stone would have two liberties); with more, the prey
+    /// is safe.
     #[inline(never)]
     fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let ls: PointSet<5> = b.liberties(self.prey);
