@@ -780,13 +780,25 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 if roots.contains(r) || !roots.insert(r) {
                     continue;
                 }
-                let ls: PointSet<4> = b.liberties(r);
-                if (2..=most).contains(&ls.len()) {
-                    for &q in ls.as_slice() {
+                // Count one liberty past `most` (the common case, two,
+                // walks as little as before the semeai moves).
+                let mut add = |ls: &[Point]| {
+                    for &q in ls {
                         if n < pts.len() {
                             pts[n] = q;
                             n += 1;
                         }
+                    }
+                };
+                if most <= 2 {
+                    let ls: PointSet<3> = b.liberties(r);
+                    if ls.len() == 2 {
+                        add(ls.as_slice());
+                    }
+                } else {
+                    let ls: PointSet<4> = b.liberties(r);
+                    if (2..=3).contains(&ls.len()) {
+                        add(ls.as_slice());
                     }
                 }
             }
