@@ -9,12 +9,17 @@
 //! both seen from the attacker (the opponent of the target chain, the
 //! *prey*):
 //!
-//! * **attack node** (attacker to move): prey with 1 liberty: take it.
+//! * **attack node** (attacker to move): prey with 1 liberty: take it;
+//!   if the prey is one stone and taking it would be a ko capture, also
+//!   atari a defender chain next to the capturing point (then the capture
+//!   takes more than one stone: no ko), which the defender answers by
+//!   extending that chain.
 //!   4 or more liberties: the prey is *safe* and the attacker fails (at the
 //!   root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like three).
 //!   Exactly 3 liberties: in the first [`THREE_LIB_DEPTH`] plies of a line
 //!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
-//!   liberty where its stone keeps two liberties (widest first), the
+//!   liberty where its stone keeps two liberties or captures (a ko
+//!   capture) (widest first), the
 //!   rescue of own chains in atari next to the prey and, in the first
 //!   [`NET_DEPTH`] plies, nets (as with two liberties, below); deeper, a
 //!   chain that reaches three liberties has escaped (the ladder definition
@@ -39,8 +44,11 @@
 //!   candidates, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more
 //!   liberties (most liberties first), and with two liberties also
-//!   counter-ataris on adjacent attacker chains with two liberties and, in
-//!   the first [`DEFENCE_NET_DEPTH`] plies, second-order liberties where the
+//!   counter-ataris on adjacent attacker chains with two liberties (a ko
+//!   capture counts, although its stone keeps one liberty) and, in
+//!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
+//!   attacker chain with three liberties (a semeai) and second-order
+//!   liberties where the
 //!   defender's stone would have three liberties (connecting out, making
 //!   room). With no candidate the defender passes (the attacker then moves
 //!   again).
@@ -53,14 +61,21 @@
 //! *proven* when its interval is a single level. This is alpha/beta bounds
 //! in the seed's sense, and what the cache stores.
 //!
-//! Ko: a move that takes a ko (the board sets a ko-ban point after it)
-//! caps the mover's result at "wins the ko" (`KO_A` for the attacker,
-//! `KO_B` for the defender). A candidate forbidden by the ko ban is played
-//! after a pass by each side (the ko threat and its answer) and caps the
-//! mover's result at "needs a threat" (`KO_B` for the attacker, `KO_A`
-//! for the defender); this is allowed once per line, so ko is reported, never
-//! looped on. Other cycles (double ko, "send two, return one") have no
-//! repetition test: the depth budget ends them, and the result is unproven.
+//! Ko (GNU Go's conventions, a simplified komaster): capturing the prey
+//! by a ko capture is worth "wins the ko" (`KO_A`), not `WIN`. Any other
+//! ko capture is valued by the search: the side it bans gets the retake as
+//! a candidate. A candidate forbidden by the ko ban is played after a pass
+//! by each side (the ko threat and its answer) and caps the mover's result
+//! at "needs a threat" (`KO_B` for the attacker, `KO_A` for the defender);
+//! this is allowed once per line, and the side that retook that way owns
+//! the ko for the rest of the line (its opponent may not take it back, as
+//! GNU Go's komaster), so ko is reported, never looped on. After the
+//! threat, a defend node reads a prey with three liberties on in the first
+//! [`THREE_LIB_DEPTH`] plies (a semeai won by a ko is not told by
+//! liberty counts). A defender ko capture that puts an adjacent attacker
+//! chain in atari is a counter-atari although its stone keeps one liberty.
+//! Other cycles (double ko, "send two, return one") have no repetition
+//! test: the depth budget ends them, and the result is unproven.
 //!
 //! # Results and bounds ([`cache`])
 //!

@@ -52,7 +52,9 @@ pub const DEFENCE_NET_DEPTH: u8 = 4;
 /// the root (so a save never answers "no move needed" for a chain the
 /// attacker can capture) and the reply to the attacker's first move (so a
 /// net against three liberties is read). Deeper, three liberties are safe
-/// for the defender, as in the first version.
+/// for the defender, as in the first version, except in a line where a ko
+/// threat was used: there the defender reads on while the next attack node
+/// would (a semeai won by a ko).
 pub const DEFEND3_DEPTH: u8 = 1;
 /// At the root only, a prey with four liberties is read like one with
 /// three (GNU Go's `attack4`, one ply).
@@ -152,6 +154,12 @@ pub struct Reader<
     node_limit: u64,
     depth: u8,
     root_hint: Point,
+    /// The ko point the side that used the line's ko threat retook (the
+    /// stone it captured stood there): its opponent may not retake that ko
+    /// again in the line (GNU Go's komaster). `PASS` while no threat is used.
+    ko_won: Point,
+    /// Who retook [`Self::ko_won`].
+    ko_owner: Color,
     limited: bool,
     cut: bool,
     stack_top: usize,
@@ -194,6 +202,8 @@ impl<'t, S, const W: usize, const M: usize> Reader<'t, S, W, M> {
             node_limit: 0,
             depth: 0,
             root_hint: Point::PASS,
+            ko_won: Point::PASS,
+            ko_owner: Color::Black,
             limited: false,
             cut: false,
             stack_top: 0,
@@ -278,6 +288,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         self.def = def;
         self.depth = budget.depth.min(MAX_DEPTH);
         self.root_hint = Point::PASS;
+        self.ko_won = Point::PASS;
         self.node_limit = self.stats.nodes + u64::from(budget.nodes);
         self.limited = false;
         self.cut = false;
@@ -501,8 +512,24 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn attack(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
         self.note_stack();
         match self.attack_moves(b, k) {
-            Ok(c) => self.moves(b, k, threat, true, &c),
+            Ok(mut c) => {
+                Self::push_retake(b, threat, self.att, &mut c);
+                self.moves(b, k, threat, true, &c)
+            }
             Err(v) => v,
+        }
+    }
+
+    /// Push the retake of a ko the opponent just took (played after a ko
+    /// threat, see [`Self::child`]) while no threat has been used in the
+    /// line: a ko capture is only worth "wins the ko" if the retake matters,
+    /// and the search finds out whether it does.
+    #[inline(always)]
+    fn push_retake(b: &Board, threat: bool, mover: Color, c: &mut Cands) {
+        // At the root the ban binds the mover only if it is his turn (the
+        // cache key holds the ko point only then).
+        if let Some(kp) = b.ko().filter(|_| !threat && b.to_play() == mover) {
+            c.push(kp);
         }
     }
 
@@ -519,7 +546,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         }
         let mut c = Cands::new();
         if libs == 1 {
-            c.push(b.atari_liberty(self.prey).unwrap_or(Point::PASS));
+            let l = b.atari_liberty(self.prey).unwrap_or(Point::PASS);
+            c.push(l);
+            if b.chain_size(self.prey) == 1 {
+                self.ko_free_capture(b, l, self.att, &mut c);
+            }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
             let (mut l1, mut l2) = (ls.as_slice()[0], ls.as_slice()[1]);
@@ -549,14 +580,44 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         Ok(c)
     }
 
+    /// Push, when taking a one-stone prey at `l` would be a ko capture, the
+    /// other liberty of every defender chain (not the prey) with two
+    /// liberties next to `l`: for the attacker (`mover`) an atari after
+    /// which the capture takes more than one stone, no ko (GNU Go's
+    /// back-capturing in `attack1`); for the defender the extension that
+    /// keeps the capture a ko.
+    fn ko_free_capture(&mut self, b: &Board, l: Point, mover: Color, c: &mut Cands) {
+        self.mark_around(b, l);
+        if b.liberties_after::<2>(l, self.att) >= 2 {
+            return;
+        }
+        let prey_root = b.chain_root(self.prey);
+        for n in b.geometry().neighbours(l) {
+            if b.at(n) != Cell::stone(self.def) || b.chain_root(n) == prey_root {
+                continue;
+            }
+            let ls: PointSet<3> = b.liberties(n);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    if q != l {
+                        self.mark_around(b, q);
+                        if mover == self.att || b.liberties_after::<2>(q, self.def) >= 2 {
+                            c.push(q);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Return the attacker's candidates against a prey with three or more
     /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
     /// exactly three (or four at the root, see [`FOUR_LIBS_AT_ROOT`]), a
-    /// move at a liberty where the attacker's stone keeps two liberties,
-    /// the rescue of attacker chains in atari, and in the first
-    /// [`NET_DEPTH`] plies a net (a second-order liberty where the
-    /// attacker's stone would have two liberties); with more, the prey is
-    /// safe.
+    /// move at a liberty where the attacker's stone keeps two liberties (or
+    /// captures: a ko capture), the rescue of attacker chains in atari, and
+    /// in the first [`NET_DEPTH`] plies a net (a second-order liberty where
+    /// the attacker's stone would have two liberties); with more, the prey
+    /// is safe.
     #[inline(never)]
     fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let ls: PointSet<5> = b.liberties(self.prey);
@@ -570,7 +631,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut ext = [(Reverse(0u32), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
-            let n = if b.liberties_after::<2>(l, self.att) >= 2 {
+            let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
                 1 + b.neighbour_count(l, Cell::Empty)
             } else {
                 0
@@ -592,11 +653,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Defend node: the defender moves to save the prey.
     fn defend(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
         self.note_stack();
-        match self.defend_moves(b, k) {
+        match self.defend_moves(b, k, threat) {
             Ok(mut c) => {
                 if k == 0 && !self.root_hint.is_pass() {
                     c.push(self.root_hint);
                 }
+                Self::push_retake(b, threat, self.def, &mut c);
                 self.moves(b, k, threat, false, &c)
             }
             Err(v) => v,
@@ -605,12 +667,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
     /// Return the defender's candidates, or the value of a settled node.
     #[inline(never)]
-    fn defend_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+    fn defend_moves(&mut self, b: &Board, k: u8, threat: bool) -> Result<Cands, Value> {
         let libs = self.prey_libs(b);
         if libs >= 3 {
             // The next attack node reads three liberties on only in the
             // first THREE_LIB_DEPTH plies; past that the prey is safe.
-            if k > DEFEND3_DEPTH || k + 1 >= THREE_LIB_DEPTH {
+            if (k > DEFEND3_DEPTH && !threat) || k + 1 >= THREE_LIB_DEPTH {
                 return Err(Value::exact(LOSE, k));
             }
             return self.defend3_moves(b, k);
@@ -622,6 +684,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.mark_around(b, l);
             if b.liberties_after::<2>(l, self.def) >= 2 {
                 c.push(l);
+            }
+            if b.chain_size(self.prey) == 1 {
+                self.ko_free_capture(b, l, self.def, &mut c);
             }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
@@ -636,7 +701,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     c.push(l);
                 }
             }
-            self.counter_ataris(b, &mut c);
+            self.counter_ataris(b, if k < DEFENCE_NET_DEPTH { 3 } else { 2 }, &mut c);
             if k < DEFENCE_NET_DEPTH {
                 // Second-order liberties: a defender stone next to a
                 // liberty that would have three liberties (connecting out,
@@ -674,7 +739,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 c.push(l);
             }
         }
-        self.counter_ataris(b, &mut c);
+        self.counter_ataris(b, 2, &mut c);
         if k < DEFENCE_NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
         }
@@ -698,10 +763,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with
-    /// two liberties where a defender stone would have two liberties.
-    fn counter_ataris(&mut self, b: &Board, out: &mut Cands) {
+    /// two to `most` liberties (counter-ataris, and with three the first
+    /// move of a semeai) where a defender stone would have two liberties or
+    /// captures (a ko capture).
+    fn counter_ataris(&mut self, b: &Board, most: usize, out: &mut Cands) {
         let mut roots: PointSet<8> = PointSet::default();
-        let mut pts = [Point::PASS; 8];
+        let mut pts = [Point::PASS; 12];
         let mut n = 0;
         let geo = b.geometry();
         for s in b.chain_stones(self.prey) {
@@ -713,13 +780,25 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 if roots.contains(r) || !roots.insert(r) {
                     continue;
                 }
-                let ls: PointSet<3> = b.liberties(r);
-                if ls.len() == 2 {
-                    for &q in ls.as_slice() {
+                // Count one liberty past `most` (the common case, two,
+                // walks as little as before the semeai moves).
+                let mut add = |ls: &[Point]| {
+                    for &q in ls {
                         if n < pts.len() {
                             pts[n] = q;
                             n += 1;
                         }
+                    }
+                };
+                if most <= 2 {
+                    let ls: PointSet<3> = b.liberties(r);
+                    if ls.len() == 2 {
+                        add(ls.as_slice());
+                    }
+                } else {
+                    let ls: PointSet<4> = b.liberties(r);
+                    if (2..=3).contains(&ls.len()) {
+                        add(ls.as_slice());
                     }
                 }
             }
@@ -727,7 +806,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         pts[..n].sort_unstable();
         for &q in &pts[..n] {
             self.mark_around(b, q);
-            if b.liberties_after::<2>(q, self.def) >= 2 {
+            // A ko capture keeps one liberty but is a counter-atari all
+            // the same: the attacker must retake after a threat.
+            if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
                 out.push(q);
             }
         }
@@ -761,6 +842,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut any = false;
         for &p in c.as_slice() {
             self.mark_around(b, p);
+            if p == self.ko_won && me != self.ko_owner && captures(b, p, me) {
+                // The ko the opponent retook after a threat is his.
+                continue;
+            }
             let v = match Self::legality(b, p, me) {
                 Ok(()) => self.child(b, k, threat, attacker, p, false),
                 Err(MoveError::Ko) if !threat => self.child(b, k, threat, attacker, p, true),
@@ -855,42 +940,50 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         }
         self.stats.nodes += 1;
         let took_ko = !p.is_pass() && b.ko().is_some();
+        if via_threat {
+            // Only the mover's retake can set a ko point here.
+            self.ko_won = b.ko().unwrap_or(Point::PASS);
+            self.ko_owner = me;
+        }
         let k2 = k + plies;
         let threat = threat || via_threat;
         let mut v = if !attacker {
             self.attack(b, k2, threat)
         } else if b.at(self.prey) == Cell::Empty {
-            Value::exact(WIN, k2)
+            // Capturing the prey by a ko capture wins the ko, no more: the
+            // defender may retake after a threat.
+            Value::exact(if took_ko { KO_A } else { WIN }, k2)
         } else {
             self.defend(b, k2, threat)
         };
         for _ in 0..plies {
             self.undo(b);
         }
-        if attacker {
-            let cap = if via_threat {
-                KO_B
-            } else if took_ko {
-                KO_A
-            } else {
-                WIN
-            };
-            v.lo = v.lo.min(cap);
-            v.hi = v.hi.min(cap);
-        } else {
-            let floor = if via_threat {
-                KO_A
-            } else if took_ko {
-                KO_B
-            } else {
-                LOSE
-            };
-            v.lo = v.lo.max(floor);
-            v.hi = v.hi.max(floor);
+        if via_threat {
+            self.ko_won = Point::PASS;
+        }
+        // A move after a ko threat wins at most "with a threat"; any other
+        // ko capture is valued by the search, which tries the retake.
+        if via_threat && attacker {
+            v.lo = v.lo.min(KO_B);
+            v.hi = v.hi.min(KO_B);
+        } else if via_threat {
+            v.lo = v.lo.max(KO_A);
+            v.hi = v.hi.max(KO_A);
         }
         v.mv = p;
         v
     }
+}
+
+/// Query whether `c` playing at the empty point `p` captures a chain.
+#[inline]
+fn captures(b: &Board, p: Point, c: Color) -> bool {
+    let opp = Cell::stone(c.opponent());
+    b.geometry()
+        .neighbours(p)
+        .iter()
+        .any(|&n| b.at(n) == opp && b.in_atari(n))
 }
 
 /// Turn a result (attacker's levels) into the answer for `goal`.
