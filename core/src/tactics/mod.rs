@@ -117,6 +117,9 @@
 //!   the last search of that problem read; the *result* entry is keyed by
 //!   the hash of that box. A stale hint only costs a miss. Both live in the
 //!   one global [`TacticCluster`] table, which is never flushed.
+//! * `ko`: the board's ko-ban point, keyed apart for a ban on the mover
+//!   and a ban on the other side (the attacker's first pass of a save
+//!   problem moves at the root, so a ban on it changes what is read).
 //!
 //! Interior nodes are not cached in the global table: their region would be
 //! needed before searching them too, and ladders have almost no

@@ -298,13 +298,18 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
         let chain_id = board.chain_stones(target).min().unwrap_or(target);
         let size = board.size();
-        let ko = if board.to_play() == mover {
-            board.ko()
+        // The board's ko ban binds its side to move. The mover's ban shapes
+        // the search from the root; the other side's shapes the attacker's
+        // first pass of a save problem (the attacker moves at the root
+        // there, banned or retaking). Both are keyed, apart.
+        let ban = ko_key(board.ko());
+        let ban = if board.to_play() == mover {
+            ban
         } else {
-            None
+            ban.rotate_left(32)
         };
         let (problem_key, hint_problem) = self.problem_hashes(problem.goal, size, chain_id);
-        let fixed = problem_key ^ side_key(mover) ^ ko_key(ko);
+        let fixed = problem_key ^ side_key(mover) ^ ban;
         let r0 = self.mark_root(board);
         let hint_key = hint_problem ^ r0;
 
