@@ -69,6 +69,10 @@ pub struct SearchArgs {
     /// Search without the tactical reader in the priors.
     #[arg(long)]
     pub no_tactics: bool,
+    /// Prior bonus of a 3x3 shape-pattern move, in virtual playouts (0: off;
+    /// default the core's).
+    #[arg(long)]
+    pub shape_prior: Option<f32>,
 }
 
 impl Default for SearchArgs {
@@ -86,6 +90,7 @@ impl Default for SearchArgs {
             no_table: false,
             no_deepening: false,
             no_tactics: false,
+            shape_prior: None,
         }
     }
 }
@@ -156,6 +161,9 @@ impl Play {
     fn params(&self) -> Params {
         let mut p = Params::default();
         p.deepening.enabled = !self.opts.no_deepening;
+        if let Some(w) = self.opts.shape_prior {
+            p.shape_prior = w;
+        }
         p
     }
 
