@@ -637,7 +637,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -650,6 +650,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 !o.no_table,
                 !o.no_deepening,
                 !o.no_tactics,
+                o.shape_prior.unwrap_or(Params::DEFAULT.shape_prior),
                 engine.args.verbose
         )),
         [name, value] => {
@@ -688,6 +689,9 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     }
                 }
                 "tactics" => o.no_tactics = !flag(v)?,
+                "shape_prior" => {
+                    o.shape_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1000.0).contains(w)).ok_or(Failure::Syntax)?)
+                }
                 "book" => o.book = if none { None } else { Some(PathBuf::from(v)) },
                 "resign" => {
                     o.resign = v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or(Failure::Syntax)?
