@@ -15,7 +15,7 @@
 //! | [`playout`] | light and waterfall playouts with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
 //! | [`tactics`] | the tactical reader (capture / save a chain) and its region-keyed cache |
-//! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors, best-move table, iterative deepening |
+//! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with 3x3 shape patterns), best-move table, iterative deepening |
 //!
 //! # Features
 //! - `size9` / `size13` / `size19` (default): the largest board the build

@@ -50,6 +50,10 @@ fn two_libs(far_reply: bool) -> Board {
     b
 }
 
+/// No shape bonus: these tests weigh the reading terms alone (a saving
+/// move is often a hane, which the shape patterns like anyway).
+const SHAPE: f32 = 0.0;
+
 fn board(diagram: &str, to_play: Color) -> Board {
     Board::from_diagram(diagram, to_play).expect("diagram")
 }
@@ -84,8 +88,8 @@ fn failing_ladder_escape_is_discouraged() {
     let d3 = v(&b, "D3");
     let r = reading(&mut b);
     assert!(!r.is_empty(), "nothing read");
-    let plain = prior(&b, d3, Color::White, None, &Reading::NONE);
-    let read = prior(&b, d3, Color::White, None, &r);
+    let plain = prior(&b, d3, Color::White, None, &Reading::NONE, SHAPE);
+    let read = prior(&b, d3, Color::White, None, &r, SHAPE);
     assert!(value(plain) > 0.5, "heuristic escape bonus: {plain:?}");
     assert!(value(read) < 0.5, "read escape into a ladder: {read:?}");
     assert_eq!(marks(&b, &r, "D3"), [Mark::FailsToEscape]);
@@ -102,8 +106,8 @@ fn saving_a_chain_from_a_ladder_is_encouraged() {
         .collect();
     assert_eq!(saves.len(), 1, "one key move saves D4: {r:?}");
     let p = v(&b, saves[0]);
-    let plain = prior(&b, p, Color::White, None, &Reading::NONE);
-    let read = prior(&b, p, Color::White, None, &r);
+    let plain = prior(&b, p, Color::White, None, &Reading::NONE, SHAPE);
+    let read = prior(&b, p, Color::White, None, &r, SHAPE);
     assert!(
         value(plain) <= 0.5 && value(read) > 0.5,
         "saving move {}: {plain:?} -> {read:?}",
@@ -116,16 +120,19 @@ fn ladder_capture_is_encouraged() {
     let mut b = two_libs(true);
     let (e4, d3) = (v(&b, "E4"), v(&b, "D3"));
     let r = reading(&mut b);
-    let plain = prior(&b, e4, Color::Black, None, &Reading::NONE);
-    let read = prior(&b, e4, Color::Black, None, &r);
+    let plain = prior(&b, e4, Color::Black, None, &Reading::NONE, SHAPE);
+    let read = prior(&b, e4, Color::Black, None, &r, SHAPE);
     assert!(
         read.visits > plain.visits && value(read) > value(plain),
         "ladder capture at E4: {plain:?} -> {read:?}"
     );
     assert_eq!(marks(&b, &r, "E4"), [Mark::Captures(1)]);
     // The other atari lets white out: no bonus.
-    let other = prior(&b, d3, Color::Black, None, &r);
-    assert_eq!(other, prior(&b, d3, Color::Black, None, &Reading::NONE));
+    let other = prior(&b, d3, Color::Black, None, &r, SHAPE);
+    assert_eq!(
+        other,
+        prior(&b, d3, Color::Black, None, &Reading::NONE, SHAPE)
+    );
 }
 
 #[test]

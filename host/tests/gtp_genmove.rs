@@ -51,6 +51,7 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "kosumi-setoption tree_mb 0",
         "kosumi-setoption tactics_mb 0",
         "kosumi-setoption tactics maybe",
+        "kosumi-setoption shape_prior -1",
         "final_status_list maybe",
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
@@ -60,9 +61,12 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
     }
     g.ok("kosumi-setoption playouts 200");
     g.ok("kosumi-setoption tactics_mb 2");
+    g.ok("kosumi-setoption shape_prior 5");
     let opts = g.ok("kosumi-setoption");
     assert!(
-        opts.contains("tactics_mb 2") && opts.contains("tactics true"),
+        opts.contains("tactics_mb 2")
+            && opts.contains("tactics true")
+            && opts.contains("shape_prior 5"),
         "{opts}"
     );
     let mv = g.ok("reg_genmove b");

@@ -8,6 +8,7 @@
 //! |---|---|
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
 //! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
+//! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
 //! | [`uct`] | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
 //! | [`best_move_table`] | per position: 64-bit key, best move, log2 visits, log2 depth |
 //! | [`deepening`] | iterations guided by the table; the seed's per-iteration report |
@@ -49,6 +50,7 @@ pub mod best_move_table;
 pub mod deepening;
 pub mod node;
 pub mod prior;
+pub mod shape;
 pub mod time;
 mod uct;
 
@@ -90,6 +92,9 @@ pub struct Params {
     /// The budget of each tactical read at an expansion (0 nodes: no
     /// reading even with a reader).
     pub reading: ReadBudget,
+    /// Prior bonus of a move matching a 3x3 shape pattern, in virtual
+    /// playouts all won ([`shape`]; 0: no patterns).
+    pub shape_prior: f32,
 }
 
 impl Params {
@@ -104,6 +109,7 @@ impl Params {
             nodes: 50,
             depth: 24,
         },
+        shape_prior: 10.0,
     };
 }
 

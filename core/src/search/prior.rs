@@ -13,6 +13,8 @@
 //!   (on the first line very bad), one on the third or fourth line there is
 //!   mildly good;
 //! - a move next to the last move (8-neighbourhood) is mildly good;
+//! - a move that makes a 3x3 shape pattern ([`super::shape`]: hane, cut,
+//!   katatsuke, edge moves) gets `shape` virtual wins (Michi's `PRIOR_PAT3`);
 //! - the best move the best-move table stored for this position gets a
 //!   gentle bonus growing with its stored visits (the seed's "gentle prior");
 //! - pass is bad unless the opponent just passed.
@@ -33,6 +35,8 @@
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::{self, Goal, Problem, Solver, Verdict};
+
+use super::shape;
 
 /// Virtual playouts at 50% given to every child.
 pub const EVEN: f32 = 10.0;
@@ -208,13 +212,15 @@ fn near_recent(board: &Board, p: Point, both: bool) -> bool {
 
 /// Return the prior of `c` playing `p` on `board`; `table_visits_log2` is
 /// `Some` when the best-move table names `p` for this position; `reading`
-/// holds the reader's verdicts at this node.
+/// holds the reader's verdicts at this node; `shape` is the bonus of a
+/// shape pattern (virtual playouts, all won; 0 turns patterns off).
 pub fn prior(
     board: &Board,
     p: Point,
     c: Color,
     table_visits_log2: Option<u8>,
     reading: &Reading,
+    shape: f32,
 ) -> Prior {
     let mut pr = Prior {
         visits: EVEN,
@@ -288,6 +294,10 @@ pub fn prior(
         if !last.is_pass() && is_near(geo.coords(last), (x, y)) {
             pr.add(6.0, 0.7);
         }
+    }
+    // Shape.
+    if shape > 0.0 && shape::matches(board, p) {
+        pr.add(shape, 1.0);
     }
     pr
 }

@@ -212,6 +212,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         }
         // Read only when the children will be made.
         let budget = self.params.reading;
+        let shape = self.params.shape_prior;
         let reading = match tactics {
             Some(r) if budget.nodes > 0 => read(&mut self.board, c, r, budget),
             _ => Reading::NONE,
@@ -223,7 +224,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         nodes[node as usize].key = key;
         for (k, &mv) in moves[..n].iter().enumerate() {
             let hint = stored.filter(|s| s.mv == mv).map(|s| s.visits_log2);
-            let pr = prior(&self.board, Point(mv), c, hint, &reading);
+            let pr = prior(&self.board, Point(mv), c, hint, &reading, shape);
             let ch = &mut nodes[first as usize + k];
             ch.mv = mv;
             ch.amaf_visits = pr.visits;

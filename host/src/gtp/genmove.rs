@@ -72,6 +72,10 @@ pub struct SearchArgs {
     /// Search without the tactical reader in the priors.
     #[arg(long)]
     pub no_tactics: bool,
+    /// Prior bonus of a 3x3 shape-pattern move, in virtual playouts (0: off;
+    /// default the core's).
+    #[arg(long)]
+    pub shape_prior: Option<f32>,
 }
 
 impl Default for SearchArgs {
@@ -89,6 +93,7 @@ impl Default for SearchArgs {
             no_table: false,
             no_deepening: false,
             no_tactics: false,
+            shape_prior: None,
         }
     }
 }
@@ -161,6 +166,9 @@ impl Play {
     fn params(&self) -> Params {
         let mut p = Params::default();
         p.deepening.enabled = !self.opts.no_deepening;
+        if let Some(w) = self.opts.shape_prior {
+            p.shape_prior = w;
+        }
         p
     }
 
@@ -661,7 +669,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -674,6 +682,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 !o.no_table,
                 !o.no_deepening,
                 !o.no_tactics,
+                o.shape_prior.unwrap_or(Params::DEFAULT.shape_prior),
                 engine.args.verbose
         )),
         [name, value] => {
@@ -712,6 +721,9 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     }
                 }
                 "tactics" => o.no_tactics = !flag(v)?,
+                "shape_prior" => {
+                    o.shape_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1000.0).contains(w)).ok_or(Failure::Syntax)?)
+                }
                 "book" => o.book = if none { None } else { Some(PathBuf::from(v)) },
                 "resign" => {
                     o.resign = v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or(Failure::Syntax)?
