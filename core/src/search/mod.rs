@@ -9,7 +9,7 @@
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
 //! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
 //! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
-//! | [`uct`] | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
+//! | `uct` | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
 //! | [`best_move_table`] | per position: 64-bit key, best move, log2 visits, log2 depth |
 //! | [`deepening`] | iterations guided by the table; the seed's per-iteration report |
 //! | [`time`] | budgets and the caller's clock |
