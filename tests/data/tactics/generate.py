@@ -295,6 +295,20 @@ def classify(b, t, goal, code, works):
     return "random-positions.txt"
 
 
+def short_chains(b):
+    """Yield one stone (the lowest) of every chain of `b` with one or two
+    liberties, and that liberty count."""
+    done = set()
+    for t in sorted(b.st):
+        ch = frozenset(b.chain(t))
+        if ch in done:
+            continue
+        done.add(ch)
+        nl = len(b.libs(ch))
+        if nl <= 2:
+            yield t, nl
+
+
 def mine(seed, n, games, moves_range, quota):
     rng = random.Random(seed)
     counts = {}
@@ -302,15 +316,7 @@ def mine(seed, n, games, moves_range, quota):
         b = random_position(rng, n, rng.randint(*moves_range))
         if b.ko is not None:
             continue
-        done = set()
-        for t in sorted(b.st):
-            ch = frozenset(b.chain(t))
-            if ch in done:
-                continue
-            done.add(ch)
-            nl = len(b.libs(ch))
-            if nl > 2:
-                continue
+        for t, nl in short_chains(b):
             for goal in ("capture", "save"):
                 got, gmove, works = analyse(G, n, b.st, goal, t)
                 if got != 0 and (not works or len(works) > 4 or gmove not in works):

@@ -40,15 +40,7 @@ def mine(seed, n, games, moves_range, quota, out, ko_ban=False):
                 continue
         # The side to move next is the one a ko ban binds.
         banned = b.to_move
-        done = set()
-        for t in sorted(b.st):
-            ch = frozenset(b.chain(t))
-            if ch in done:
-                continue
-            done.add(ch)
-            nl = len(b.libs(ch))
-            if nl > 2:
-                continue
+        for t, nl in generate.short_chains(b):
             colour = b.st[t]
             for goal in ("capture", "save"):
                 mover = colour if goal == "save" else ("O" if colour == "X" else "X")
