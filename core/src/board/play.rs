@@ -267,22 +267,16 @@ impl Board {
             }
             m &= dead;
         }
-        let mut captured = 0u16;
-        let mut last_captured = Point::PASS;
+        let mut taken = (0, Point::PASS);
         while m != 0 {
             let n = nbrs[m.trailing_zeros() as usize & 3];
             m &= m - 1;
             // A stone of a chain captured at an earlier neighbour is gone.
-            if self.cell[n.idx()] != opp {
-                continue;
-            }
-            let taken = self.settle_enemy::<TRACK, R>(self.chain[n.idx()], c, rec);
-            if taken > 0 {
-                captured += taken;
-                last_captured = n;
+            if self.cell[n.idx()] == opp {
+                self.settle_enemy::<TRACK, R>(n, c, rec, &mut taken);
             }
         }
-        (root, captured, last_captured)
+        (root, taken.0, taken.1)
     }
 
     /// Connect like [`Board::connect_branchless`], but branching on the
@@ -326,43 +320,39 @@ impl Board {
                 }
             }
         }
-        let mut captured = 0u16;
-        let mut last_captured = Point::PASS;
+        let mut taken = (0, Point::PASS);
         if (counts >> NBR_SHIFT[c.opponent().idx()]) & 0xF != 0 {
             for n in nbrs {
                 if self.cell[n.idx()] == opp {
-                    let taken = self.settle_enemy::<TRACK, R>(self.chain[n.idx()], c, rec);
-                    if taken > 0 {
-                        captured += taken;
-                        last_captured = n;
-                    }
+                    self.settle_enemy::<TRACK, R>(n, c, rec, &mut taken);
                 }
             }
         }
-        (root, captured, last_captured)
+        (root, taken.0, taken.1)
     }
 
-    /// Settle the enemy chain with root `r` next to a move of `c`: take it
-    /// if the move left it no liberty (return the stones taken), else note
-    /// it if the move put it in atari (return 0).
+    /// Settle the enemy chain at the stone `n` next to a move of `c`: take
+    /// it if the move left it no liberty (adding the stones to `taken.0` and
+    /// noting `n` as the last point taken in `taken.1`), else note it if the
+    /// move put it in atari.
     #[inline(always)]
     fn settle_enemy<const TRACK: bool, R: Recorder>(
         &mut self,
-        r: u16,
+        n: Point,
         c: Color,
         rec: &mut R,
-    ) -> u16 {
+        taken: &mut (u16, Point),
+    ) {
+        let r = self.chain[n.idx()];
         let l = self.libs[ix(r)];
         if l.count() == 0 {
             if TRACK {
                 self.unlist_atari(r, c.opponent(), rec);
             }
-            self.remove_chain(Point(r), c.opponent(), rec)
-        } else {
-            if TRACK && l.in_atari() {
-                self.note_new_atari(r, c.opponent(), rec);
-            }
-            0
+            taken.0 += self.remove_chain(Point(r), c.opponent(), rec);
+            taken.1 = n;
+        } else if TRACK && l.in_atari() {
+            self.note_new_atari(r, c.opponent(), rec);
         }
     }
 

@@ -442,27 +442,17 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Push, sorted by (size descending, point), the liberty of every chain
     /// of the attacker in atari next to the prey.
     fn attacker_ataris(&self, b: &Board, out: &mut Cands) {
-        let prey_root = b.chain_root(self.prey);
         let mut found: [(Reverse<usize>, Point); 8] = [(Reverse(0), Point::PASS); 8];
         let mut n = 0;
         for &r in b.chains_in_atari(self.att) {
-            let touches = b.chain_stones(r).any(|s| {
-                b.geometry()
-                    .neighbours(s)
-                    .iter()
-                    .any(|&m| b.chain_root(m) == prey_root)
-            });
-            if touches && n < found.len() {
+            if n < found.len() && b.chains_touch(r, self.prey) {
                 if let Some(l) = b.atari_liberty(r) {
                     found[n] = (Reverse(b.chain_size(r)), l);
                     n += 1;
                 }
             }
         }
-        found[..n].sort_unstable();
-        for &(_, l) in &found[..n] {
-            out.push(l);
-        }
+        push_ranked(&mut found[..n], 0, out);
     }
 
     /// Push, sorted by point, the liberty of every defender chain in atari
@@ -615,6 +605,18 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         }
     }
 
+    /// Return the prey's liberties while the three-liberty nodes read on
+    /// (three, or four at the root, see [`FOUR_LIBS_AT_ROOT`]), else the
+    /// value of a safe prey.
+    fn readable_libs(&self, b: &Board, k: u8) -> Result<PointSet<5>, Value> {
+        let ls: PointSet<5> = b.liberties(self.prey);
+        let most = if k == 0 && FOUR_LIBS_AT_ROOT { 4 } else { 3 };
+        if ls.len() > most {
+            return Err(Value::exact(LOSE, k));
+        }
+        Ok(ls)
+    }
+
     /// Return the attacker's candidates against a prey with three or more
     /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
     /// exactly three (or four at the root, see [`FOUR_LIBS_AT_ROOT`]), a
@@ -625,30 +627,21 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// is safe.
     #[inline(never)]
     fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
-        let ls: PointSet<5> = b.liberties(self.prey);
-        let most = if k == 0 && FOUR_LIBS_AT_ROOT { 4 } else { 3 };
-        if ls.len() > most {
-            return Err(Value::exact(LOSE, k));
-        }
+        let ls = self.readable_libs(b, k)?;
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
         self.rescue_by_capture(b, &mut c);
-        let mut ext = [(Reverse(0u32), Point::PASS); 4];
+        let mut ext = [(Reverse(0), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
             let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
-                1 + b.neighbour_count(l, Cell::Empty)
+                1 + b.neighbour_count(l, Cell::Empty) as usize
             } else {
                 0
             };
             ext[i] = (Reverse(n), l);
         }
-        ext.sort_unstable();
-        for (Reverse(n), l) in ext {
-            if n > 0 {
-                c.push(l);
-            }
-        }
+        push_ranked(&mut ext, 1, &mut c);
         if k < NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
         }
@@ -695,17 +688,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
-            let mut ext = [(Reverse(0usize), Point::PASS); 2];
+            let mut ext = [(Reverse(0), Point::PASS); 2];
             for (i, &l) in ls.as_slice().iter().enumerate() {
                 self.mark_around(b, l);
                 ext[i] = (Reverse(b.liberties_after::<4>(l, self.def)), l);
             }
-            ext.sort_unstable();
-            for (Reverse(n), l) in ext {
-                if n >= 2 {
-                    c.push(l);
-                }
-            }
+            push_ranked(&mut ext, 2, &mut c);
             self.counter_ataris(b, if k < DEFENCE_NET_DEPTH { 3 } else { 2 }, &mut c);
             if k < DEFENCE_NET_DEPTH {
                 // Second-order liberties: a defender stone next to a
@@ -726,24 +714,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberties. With more liberties the prey is safe.
     #[inline(never)]
     fn defend3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
-        let ls: PointSet<5> = b.liberties(self.prey);
-        let most = if k == 0 && FOUR_LIBS_AT_ROOT { 4 } else { 3 };
-        if ls.len() > most {
-            return Err(Value::exact(LOSE, k));
-        }
+        let ls = self.readable_libs(b, k)?;
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
-        let mut ext = [(Reverse(0usize), Point::PASS); 4];
+        let mut ext = [(Reverse(0), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
             ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
         }
-        ext.sort_unstable();
-        for (Reverse(n), l) in ext {
-            if n >= 3 {
-                c.push(l);
-            }
-        }
+        push_ranked(&mut ext, 3, &mut c);
         self.counter_ataris(b, 2, &mut c);
         if k < DEFENCE_NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
@@ -989,6 +968,17 @@ fn captures(b: &Board, p: Point, c: Color) -> bool {
         .neighbours(p)
         .iter()
         .any(|&n| b.at(n) == opp && b.in_atari(n))
+}
+
+/// Push the points of `ranked` (score, point), best score first and then
+/// by point, whose score is at least `min`.
+fn push_ranked(ranked: &mut [(Reverse<usize>, Point)], min: usize, out: &mut Cands) {
+    ranked.sort_unstable();
+    for &(Reverse(n), l) in ranked.iter() {
+        if n >= min {
+            out.push(l);
+        }
+    }
 }
 
 /// Turn a result (attacker's levels) into the answer for `goal`.

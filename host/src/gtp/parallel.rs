@@ -58,7 +58,8 @@ impl Helpers {
             for k in 1..=shape.helpers as u64 {
                 // Any distinct seeds do; spread them over the word.
                 let seed = shape.seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let mut searcher = Searcher::new(shape.tree_mb, 1, params, seed)?;
+                // No table of its own: the smallest storage Searcher takes (one cluster).
+                let mut searcher = Searcher::new(shape.tree_mb, 0, params, seed)?;
                 searcher.use_table = false;
                 let tactics = (shape.tactics_mb > 0).then(|| Tactics::new(shape.tactics_mb).cache);
                 self.list.push(Helper { searcher, tactics });
