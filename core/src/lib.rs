@@ -12,10 +12,11 @@
 //! | [`board`] | the board: chains, pseudo-liberties, captures, ko, hashing, diagrams, area score |
 //! | [`history`] | a ring of position hashes for positional superko |
 //! | [`rng`] | caller-seeded randomness, identical on 32- and 64-bit targets |
-//! | [`playout`] | light and waterfall playouts with per-rule statistics |
+//! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
+//! | [`playout`] | light, waterfall and heavy playouts with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
 //! | [`tactics`] | the tactical reader (capture / save a chain) and its region-keyed cache |
-//! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with 3x3 shape patterns), best-move table, iterative deepening |
+//! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
 //!
 //! # Features
 //! - `size9` / `size13` / `size19` (default): the largest board the build
@@ -32,6 +33,7 @@ pub mod history;
 pub mod playout;
 pub mod rng;
 pub mod search;
+pub mod shape;
 pub mod table;
 pub mod tactics;
 pub mod zobrist;

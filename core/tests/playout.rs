@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point, MAX_SIZE};
 use kosumi_core::playout::{
-    light_move, playout, playout_observed, policy_move, waterfall_move, Policy, RuleStats,
+    heavy_move, light_move, playout, playout_observed, policy_move, waterfall_move, Heavy, Policy,
+    RuleStats,
 };
 use kosumi_core::rng;
+use kosumi_core::shape;
 use reference::{move_name, Pt, RefBoard};
 
 use Color::{Black, White};
@@ -146,14 +148,20 @@ fn checked_playout(board: &mut Board, policy: Policy, seed: u64) -> Vec<Point> {
 fn default_capture() -> u32 {
     match Policy::waterfall() {
         Policy::Waterfall { capture } => capture,
-        Policy::Light => unreachable!("the waterfall is a waterfall"),
+        _ => unreachable!("the waterfall is a waterfall"),
     }
 }
 
-const POLICIES: [Policy; 3] = [
+const POLICIES: [Policy; 5] = [
     Policy::Light,
     Policy::waterfall(),
     Policy::Waterfall { capture: u32::MAX },
+    Policy::Heavy(Heavy::DEFAULT),
+    Policy::Heavy(Heavy {
+        capture: u32::MAX,
+        pattern: u32::MAX,
+        reject: u32::MAX,
+    }),
 ];
 
 #[test]
@@ -401,6 +409,128 @@ fn waterfall_skips_a_capture_that_is_not_worthwhile() {
     assert_eq!(b.liberties_after::<3>(a, White), 1);
     let moves = waterfall_moves(&b, u32::MAX, 200);
     assert!(moves.iter().filter(|&&p| p == a).count() < 40);
+}
+
+// ---------------------------------------------------------- heavy policy
+
+/// The heavy policy's move on `b` for each of `seeds` seeds.
+fn heavy_moves(b: &Board, h: Heavy, seeds: u64) -> Vec<Point> {
+    (0..seeds)
+        .map(|seed| {
+            let mut copy = b.clone();
+            heavy_move(
+                &mut copy,
+                h,
+                &mut rng::seeded(seed),
+                &mut RuleStats::default(),
+            )
+        })
+        .collect()
+}
+
+/// Only the random rule, refusing every bad self-atari.
+const CAREFUL: Heavy = Heavy {
+    capture: 0,
+    pattern: 0,
+    reject: u32::MAX,
+};
+
+#[test]
+fn heavy_answers_the_last_move_with_a_shape_next_to_it() {
+    // White's hane w between two black stones: the points around it make
+    // hane shapes (a, b, c below it, d, e, f above). With the pattern rule
+    // always on, black answers next to w, at one of them.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . d e f . . . .
+        . . X w X . . . .
+        . . a b c . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let around: Vec<Point> = "abcdef".chars().map(|ch| m[&ch]).collect();
+    for &p in &around {
+        assert!(shape::matches(&b, p));
+    }
+    let always = Heavy {
+        pattern: u32::MAX,
+        ..CAREFUL
+    };
+    let moves = heavy_moves(&b, always, 200);
+    assert!(moves.iter().all(|p| around.contains(p)), "{moves:?}");
+    let distinct: std::collections::BTreeSet<_> = moves.iter().collect();
+    assert!(
+        distinct.len() >= 4,
+        "the start point is random: {distinct:?}"
+    );
+    // Without the rule they are six random points of 76.
+    let near = heavy_moves(&b, CAREFUL, 200)
+        .iter()
+        .filter(|p| around.contains(p))
+        .count();
+    assert!(
+        near < 60,
+        "{near} of 200 next to w without the pattern rule"
+    );
+}
+
+#[test]
+fn heavy_refuses_a_self_atari_of_three_stones() {
+    // Black at s would leave C4-D4-E4 one liberty (t), in the open: refused.
+    // Extending at t instead is fine.
+    let (b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . O O O . .
+        . t X X s O .
+        . . O O O . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        Black,
+    );
+    let s = m[&'s'];
+    assert!(b.is_self_atari(s, Black) && !b.is_self_atari(m[&'t'], Black));
+    let refused = heavy_moves(&b, CAREFUL, 400);
+    assert!(!refused.contains(&s));
+    assert!(refused.contains(&m[&'t']));
+    let anything = Heavy {
+        reject: 0,
+        ..CAREFUL
+    };
+    assert!(heavy_moves(&b, anything, 400).contains(&s));
+}
+
+#[test]
+fn heavy_allows_a_nakade_self_atari() {
+    // Black's n joins A1 into two stones in atari, but their last liberty
+    // (A2) is enclosed by white: a nakade, which the playout may play. A
+    // lone stone's self-atari (a throw-in at t) is allowed too.
+    let (b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        O O O . . . .
+        . O O . . . .
+        X n O O t O .
+        "#,
+        Black,
+    );
+    let (n, t) = (m[&'n'], m[&'t']);
+    assert!(b.is_self_atari(n, Black));
+    assert!(b.liberties_after::<2>(t, Black) == 1 && !b.is_self_atari(t, Black));
+    let moves = heavy_moves(&b, CAREFUL, 400);
+    assert!(moves.contains(&n) && moves.contains(&t));
 }
 
 // ---------------------------------------------------------- determinism

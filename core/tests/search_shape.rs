@@ -6,7 +6,7 @@
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::search::prior::{prior, Reading};
-use kosumi_core::search::shape::{matches, PATTERNS};
+use kosumi_core::shape::{matches, PATTERNS};
 
 /// Return the rows of `diagram` as grids of letters (spaces dropped).
 fn grid(diagram: &str) -> Vec<Vec<char>> {

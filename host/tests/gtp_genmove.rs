@@ -133,6 +133,8 @@ fn byo_yomi_is_respected() {
         g.ok(&format!("genmove {c}"));
         let secs = t.elapsed().as_secs_f64();
         assert!(secs < 1.0, "took {secs} s of a 1 s byo-yomi");
+        // Time a byo-yomi move leaves unused is lost: it is all used.
+        assert!(secs > 0.5, "took only {secs} s of a 1 s byo-yomi");
     }
     g.ok("kgs-time_settings absolute 2");
     let t = Instant::now();

@@ -294,6 +294,15 @@ impl Board {
         two || (captures && self.liberties_after::<2>(p, c) >= 2)
     }
 
+    /// Query whether `c` playing at the empty point `p` would put two or
+    /// more stones in atari: `p` joins a chain of `c` and the chain is left
+    /// with one liberty (a lone stone's self-atari, a throw-in, is not
+    /// counted).
+    #[inline(always)]
+    pub fn is_self_atari(&self, p: Point, c: Color) -> bool {
+        self.neighbour_count(p, Cell::stone(c)) > 0 && !self.escapes_atari_at(p, c)
+    }
+
     /// Return the number of liberties, counted up to `CAP`, that the chain of
     /// `c` at `p` would have after `c` plays at the empty point `p`, with any
     /// captures that move makes.

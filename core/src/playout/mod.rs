@@ -10,17 +10,22 @@
 //!   liberties; (2) with probability `p`, pick an enemy chain in atari
 //!   anywhere and capture it if the capture is worthwhile (extending would
 //!   have saved it); (3) else a light move.
+//! - [`Policy::Heavy`] (the search's): the waterfall's rules 1 and 2, then
+//!   a 3x3 shape pattern next to the last move, then a random move that is
+//!   not a self-atari of two or more stones ([`Heavy`]).
 //!
 //! A playout ends after two passes in a row or after `3 * size * size` moves
 //! and is scored by area. [`ownership`] plays a position out many times to
 //! tell dead stones from live ones. [`RuleStats`] counts what each rule did; the
 //! counting is compiled in only with the `stats` feature.
 
+mod heavy;
 mod light;
 mod ownership;
 mod stats;
 mod waterfall;
 
+pub use heavy::{heavy_move, Heavy};
 pub use light::light_move;
 pub use ownership::{estimated_margin2, ownership};
 pub use stats::RuleStats;
@@ -43,6 +48,8 @@ pub enum Policy {
         /// Threshold for trying a capture anywhere.
         capture: u32,
     },
+    /// The waterfall with shape patterns and self-atari refusal.
+    Heavy(Heavy),
 }
 
 impl Policy {
@@ -75,6 +82,7 @@ pub fn policy_move<R: RngCore>(
     match policy {
         Policy::Light => light_move(board, board.to_play(), rng, stats),
         Policy::Waterfall { capture } => waterfall_move(board, capture, rng, stats),
+        Policy::Heavy(h) => heavy_move(board, h, rng, stats),
     }
 }
 
@@ -100,7 +108,7 @@ pub fn playout_observed<R: RngCore>(
     mut on_move: impl FnMut(Point, Color),
 ) -> Outcome {
     // One loop per policy, each compiled on its own: only the waterfall
-    // reads the atari lists, so light playouts skip keeping them.
+    // and the heavy policy read the atari lists, so light playouts skip keeping them.
     let moves = match policy {
         Policy::Light => play_out::<false, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
             light_move(b, b.to_play(), rng, stats)
@@ -109,6 +117,12 @@ pub fn playout_observed<R: RngCore>(
             board.refresh_ataris();
             play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
                 waterfall_move(b, capture, rng, stats)
+            })
+        }
+        Policy::Heavy(h) => {
+            board.refresh_ataris();
+            play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
+                heavy_move(b, h, rng, stats)
             })
         }
     };

@@ -26,6 +26,10 @@ pub struct RuleStats {
     pub captures_found: u64,
     /// Rule 2: the capture was worthwhile and played.
     pub captures_played: u64,
+    /// Heavy policy: moves answering the last move with a shape pattern.
+    pub pattern_moves: u64,
+    /// Heavy policy: random moves refused as self-atari.
+    pub self_atari_rejects: u64,
     /// Rule 3: random moves (passes excluded).
     pub random: u64,
     /// Passes: no acceptable move was left.
@@ -44,6 +48,8 @@ impl RuleStats {
         capture_tries: 0,
         captures_found: 0,
         captures_played: 0,
+        pattern_moves: 0,
+        self_atari_rejects: 0,
         random: 0,
         passes: 0,
     };
@@ -59,6 +65,8 @@ impl RuleStats {
         self.capture_tries += o.capture_tries;
         self.captures_found += o.captures_found;
         self.captures_played += o.captures_played;
+        self.pattern_moves += o.pattern_moves;
+        self.self_atari_rejects += o.self_atari_rejects;
         self.random += o.random;
         self.passes += o.passes;
     }

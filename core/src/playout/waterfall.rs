@@ -17,6 +17,22 @@ pub fn waterfall_move<R: RngCore>(
     rng: &mut R,
     stats: &mut RuleStats,
 ) -> Point {
+    match waterfall_rules(board, capture, rng, stats) {
+        Some(p) => p,
+        None => light_move(board, board.to_play(), rng, stats),
+    }
+}
+
+/// Return the move of rule 1 (save) or rule 2 (capture) for the side to
+/// move, or `None` when neither applies (the caller's random rule then
+/// moves).
+#[inline(always)]
+pub(super) fn waterfall_rules<R: RngCore>(
+    board: &Board,
+    capture: u32,
+    rng: &mut R,
+    stats: &mut RuleStats,
+) -> Option<Point> {
     let c = board.to_play();
     // Rule 2's chance is drawn before rule 1 looks (the draws are
     // independent, so the policy is the same), and the rules' common case,
@@ -30,7 +46,7 @@ pub fn waterfall_move<R: RngCore>(
         if to_save {
             if let Some(p) = save_from_atari(board, c, stats) {
                 count!(stats.moves);
-                return p;
+                return Some(p);
             }
         }
         if roll {
@@ -39,13 +55,13 @@ pub fn waterfall_move<R: RngCore>(
         if to_capture {
             if let Some(p) = worthwhile_capture(board, c, rng, stats) {
                 count!(stats.moves);
-                return p;
+                return Some(p);
             }
         }
     } else if roll {
         count!(stats.capture_tries);
     }
-    light_move(board, c, rng, stats)
+    None
 }
 
 /// Rule 1: if the last move put a chain of `c` in atari, return a move that

@@ -8,7 +8,6 @@
 //! |---|---|
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
 //! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
-//! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
 //! | `uct` | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
 //! | [`best_move_table`] | per position: 64-bit key, best move, log2 visits, log2 depth |
 //! | [`deepening`] | iterations guided by the table; the seed's per-iteration report |
@@ -50,7 +49,6 @@ pub mod best_move_table;
 pub mod deepening;
 pub mod node;
 pub mod prior;
-pub mod shape;
 pub mod time;
 mod uct;
 
@@ -93,7 +91,7 @@ pub struct Params {
     /// reading even with a reader).
     pub reading: ReadBudget,
     /// Prior bonus of a move matching a 3x3 shape pattern, in virtual
-    /// playouts all won ([`shape`]; 0: no patterns).
+    /// playouts all won ([`crate::shape`]; 0: no patterns).
     pub shape_prior: f32,
 }
 

@@ -13,7 +13,7 @@
 //!   (on the first line very bad), one on the third or fourth line there is
 //!   mildly good;
 //! - a move next to the last move (8-neighbourhood) is mildly good;
-//! - a move that makes a 3x3 shape pattern ([`super::shape`]: hane, cut,
+//! - a move that makes a 3x3 shape pattern ([`crate::shape`]: hane, cut,
 //!   katatsuke, edge moves) gets `shape` virtual wins (Michi's `PRIOR_PAT3`);
 //! - the best move the best-move table stored for this position gets a
 //!   gentle bonus growing with its stored visits (the seed's "gentle prior");
@@ -36,7 +36,7 @@ use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::{self, Goal, Problem, Solver, Verdict};
 
-use super::shape;
+use crate::shape;
 
 /// Virtual playouts at 50% given to every child.
 pub const EVEN: f32 = 10.0;

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use kosumi_core::playout::{playout, Policy, RuleStats};
+use kosumi_core::playout::{playout, Heavy, Policy, RuleStats};
 use kosumi_core::rng;
 
 /// Which playout policy to run.
@@ -15,6 +15,35 @@ pub enum PolicyName {
     Light,
     /// Save from atari, capture, else random (the seed's waterfall).
     Waterfall,
+    /// The waterfall, then shape patterns next to the last move, then
+    /// random moves without self-atari (the search's policy).
+    Heavy,
+}
+
+impl PolicyName {
+    /// Return the name as options spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PolicyName::Light => "light",
+            PolicyName::Waterfall => "waterfall",
+            PolicyName::Heavy => "heavy",
+        }
+    }
+
+    /// Return the core's policy of this name, with `capture` the chance of
+    /// the waterfall's rule 2 and the heavy policy's other chances the
+    /// core's defaults.
+    pub fn policy(self, capture: f64) -> Policy {
+        let capture = rng::threshold(capture);
+        match self {
+            PolicyName::Light => Policy::Light,
+            PolicyName::Waterfall => Policy::Waterfall { capture },
+            PolicyName::Heavy => Policy::Heavy(Heavy {
+                capture,
+                ..Heavy::DEFAULT
+            }),
+        }
+    }
 }
 
 /// Arguments of `kosumi bench playouts`.
@@ -65,12 +94,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.capture_chance) {
         return Err("--capture-chance must be between 0 and 1".into());
     }
-    let policy = match args.policy {
-        PolicyName::Light => Policy::Light,
-        PolicyName::Waterfall => Policy::Waterfall {
-            capture: rng::threshold(args.capture_chance),
-        },
-    };
+    let policy = args.policy.policy(args.capture_chance);
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".into());
     }
@@ -92,7 +116,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mpp = moves as f64 / n;
     let ns_per_move = secs * 1e9 / moves as f64;
     let bwr = black_wins as f64 / n;
-    let policy_name = format!("{:?}", args.policy).to_lowercase();
+    let policy_name = args.policy.name();
     if args.json {
         let mut obj = serde_json::json!({
             "size": args.size,
@@ -152,6 +176,8 @@ fn rules_json(s: &RuleStats) -> serde_json::Value {
         "capture_tries_per_playout": per(s.capture_tries),
         "capture_found_pct": pct(s.captures_found, s.capture_tries),
         "capture_accepted_pct": pct(s.captures_played, s.captures_found),
+        "pattern_per_playout": per(s.pattern_moves),
+        "self_atari_rejects_per_playout": per(s.self_atari_rejects),
         "random_per_playout": per(s.random),
         "passes_per_playout": per(s.passes),
     })
@@ -182,6 +208,13 @@ fn print_rules(s: &RuleStats) {
         pct(s.captures_played, s.captures_found),
         per(s.captures_played)
     );
+    if s.pattern_moves + s.self_atari_rejects > 0 {
+        println!(
+            "    [pattern]        {:.2}   [self-atari refused] {:.2}",
+            per(s.pattern_moves),
+            per(s.self_atari_rejects)
+        );
+    }
     println!(
         "    [random]         {:.2}   [pass] {:.2}",
         per(s.random),

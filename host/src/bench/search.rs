@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use kosumi_core::search::{Budget, Params};
 
-use super::playouts::komi2;
+use super::playouts::{komi2, PolicyName};
 use crate::gtp::parallel::{self, Helpers, Shape};
 use crate::gtp::searcher::Searcher;
 use crate::gtp::tactics::Tactics;
@@ -46,6 +46,9 @@ pub struct Args {
     /// Search without the tactical reader in the priors.
     #[arg(long)]
     pub no_tactics: bool,
+    /// The playout policy (the engine's default).
+    #[arg(long, value_enum, default_value_t = PolicyName::Heavy)]
+    pub playout: PolicyName,
     /// Search threads (the playouts are shared between them).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -69,6 +72,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
+    params.policy = args.playout.policy(crate::gtp::genmove::PLAYOUT_CAPTURE);
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
     let mut tactics = Tactics::new(args.tactics_mb);

@@ -23,6 +23,8 @@ use kosumi_core::playout;
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
 
+use crate::bench::playouts::PolicyName;
+
 use super::commands::{color_name, parse_color, Failure, Reply};
 use super::game::PlayError;
 use super::parallel::{self, Helpers, Shape};
@@ -76,6 +78,9 @@ pub struct SearchArgs {
     /// default the core's).
     #[arg(long)]
     pub shape_prior: Option<f32>,
+    /// The playout policy of the search.
+    #[arg(long, value_enum, default_value_t = PolicyName::Heavy)]
+    pub playout: PolicyName,
 }
 
 impl Default for SearchArgs {
@@ -94,10 +99,14 @@ impl Default for SearchArgs {
             no_deepening: false,
             no_tactics: false,
             shape_prior: None,
+            playout: PolicyName::Heavy,
         }
     }
 }
 
+/// The chance of the waterfall's rule 2 in the search's playouts (the
+/// seed's).
+pub const PLAYOUT_CAPTURE: f64 = 0.75;
 /// Most playouts of a time-limited search.
 const MAX_PLAYOUTS: u32 = 50_000_000;
 /// Playouts before resigning is considered.
@@ -108,7 +117,8 @@ const OWNERSHIP_PLAYOUTS: u32 = 400;
 /// The playing service: the searcher (built on first use), options, clock.
 #[derive(Default)]
 pub struct Play {
-    /// The searcher; `None` until the first search or a book load.
+    /// The searcher (built by [`Play::new`]; `None` only while a resize
+    /// rebuilds it).
     pub searcher: Option<Searcher>,
     /// Current search options.
     pub opts: SearchArgs,
@@ -121,19 +131,22 @@ pub struct Play {
 }
 
 impl Play {
-    /// Return a service with `opts`, loading the book if it names an existing file.
+    /// Return a service with `opts` and its searcher built (the tree is
+    /// allocated and written now, not in the first move's time), loading
+    /// the book if it names an existing file.
     ///
     /// # Errors
-    /// A message for a book that cannot be read or is corrupt.
+    /// A message for a tree too small, or a book that cannot be read or is
+    /// corrupt.
     pub fn new(opts: &SearchArgs) -> Result<Play, String> {
         let mut play = Play {
             opts: opts.clone(),
             ..Play::default()
         };
+        let s = play.searcher_mut()?;
         if let Some(path) = &opts.book {
             if path.exists() {
                 let (table, generation) = book::load(path)?;
-                let s = play.searcher_mut()?;
                 s.table = table;
                 s.generation = generation;
             }
@@ -169,6 +182,7 @@ impl Play {
         if let Some(w) = self.opts.shape_prior {
             p.shape_prior = w;
         }
+        p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE);
         p
     }
 
@@ -236,10 +250,13 @@ fn budget(engine: &Engine, c: Color) -> Budget {
         (None, None, None) => Some(1.0),
     };
     match secs {
-        Some(s) => Budget::time(
-            (s.max(0.0) * 1000.0) as u64,
-            opts.playouts.unwrap_or(MAX_PLAYOUTS),
-        ),
+        Some(s) => Budget {
+            early_stop: tc.is_none() || engine.services.play.clock.keeps_saved_time(c.idx()),
+            ..Budget::time(
+                (s.max(0.0) * 1000.0) as u64,
+                opts.playouts.unwrap_or(MAX_PLAYOUTS),
+            )
+        },
         None => Budget::playouts(opts.playouts.unwrap_or(10_000)),
     }
 }
@@ -669,7 +686,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nplayout {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -683,6 +700,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 !o.no_deepening,
                 !o.no_tactics,
                 o.shape_prior.unwrap_or(Params::DEFAULT.shape_prior),
+                o.playout.name(),
                 engine.args.verbose
         )),
         [name, value] => {
@@ -723,6 +741,9 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 "tactics" => o.no_tactics = !flag(v)?,
                 "shape_prior" => {
                     o.shape_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1000.0).contains(w)).ok_or(Failure::Syntax)?)
+                }
+                "playout" => {
+                    o.playout = <PolicyName as clap::ValueEnum>::from_str(v, true).map_err(|_| Failure::Syntax)?
                 }
                 "book" => o.book = if none { None } else { Some(PathBuf::from(v)) },
                 "resign" => {

@@ -9,7 +9,9 @@
 //!   overtime allowance per stone when there is overtime;
 //! * absolute time: main time left over (expected moves + 10);
 //! * every budget keeps [`LATENCY`] seconds in reserve for the pipes and
-//!   the controller, and is at least [`MIN_MOVE`].
+//!   the controller, and is at least [`MIN_MOVE`];
+//! * a search stops early when its move is settled, except in a byo-yomi
+//!   period of one stone, where the time it would save is lost.
 
 /// Seconds kept back per move for the transport and the controller.
 pub const LATENCY: f64 = 0.1;
@@ -59,5 +61,43 @@ impl TimeControl {
             time / (moves + 10.0) - LATENCY
         };
         Some(t.max(MIN_MOVE))
+    }
+
+    /// Query whether time the next move of colour index `c` saves is kept
+    /// for later moves. It is not in a byo-yomi period of one stone: what
+    /// the move leaves unused is lost, so the search should use it all.
+    pub fn keeps_saved_time(&self, c: usize) -> bool {
+        match self.left[c] {
+            Some((_, stones)) => stones != 1,
+            None => !(self.main == 0.0 && self.byo_stones == 1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TimeControl;
+
+    fn byo_yomi(secs: f64, stones: u32) -> TimeControl {
+        TimeControl {
+            byo_time: secs,
+            byo_stones: stones,
+            set: true,
+            ..TimeControl::default()
+        }
+    }
+
+    #[test]
+    fn saved_time_is_kept_except_in_a_one_stone_period() {
+        assert!(!byo_yomi(1.0, 1).keeps_saved_time(0));
+        assert!(byo_yomi(60.0, 25).keeps_saved_time(0));
+        let mut main_time = byo_yomi(30.0, 1);
+        main_time.main = 600.0;
+        assert!(main_time.keeps_saved_time(0));
+        // In the period, `time_left` says how many stones are left.
+        main_time.left[0] = Some((30.0, 1));
+        assert!(!main_time.keeps_saved_time(0));
+        main_time.left[1] = Some((200.0, 0));
+        assert!(main_time.keeps_saved_time(1));
     }
 }

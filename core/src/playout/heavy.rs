@@ -1,0 +1,162 @@
+//! The heavy policy the search plays out with: the waterfall's two rules,
+//! then MoGo's 3x3 shape patterns next to the last move, then a random move
+//! that is not a self-atari of two or more stones.
+//!
+//! The waterfall alone leaves most moves to chance; MoGo (Gelly et al.,
+//! 2006) found that answering the last move locally with a few good shapes
+//! (hane, cuts, edge blocks: [`crate::shape`]) makes playouts much better
+//! judges of a position, and Michi and Pachi keep random moves from putting
+//! their own chains in atari. A lone stone may still self-atari (throw-ins
+//! need it), and so may up to three stones whose last liberty is enclosed
+//! (a nakade: when they are captured, the space they leave is one eye).
+
+use rand_core::RngCore;
+
+use super::stats::count;
+use super::waterfall::waterfall_rules;
+use super::RuleStats;
+use crate::board::Board;
+use crate::geometry::{Cell, Color, Point};
+use crate::{rng, shape};
+
+/// The chances of the heavy policy's rules, as thresholds out of 2^32 (see
+/// [`crate::rng::threshold`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Heavy {
+    /// The waterfall's rule 2: try a capture anywhere.
+    pub capture: u32,
+    /// Answer the last move with a shape pattern next to it.
+    pub pattern: u32,
+    /// Refuse a random move that puts two or more stones in atari.
+    pub reject: u32,
+}
+
+impl Heavy {
+    /// The defaults: the seed's 75% capture chance, Michi's 95% pattern
+    /// chance, and self-ataris of random moves refused 90% of the time.
+    pub const DEFAULT: Heavy = Heavy {
+        capture: 3 << 30,
+        pattern: 0xF333_3333, // 0.95 * 2^32
+        reject: 0xE666_6666,  // 0.9 * 2^32
+    };
+}
+
+/// Return the heavy policy's move for the side to move.
+#[inline(always)]
+pub fn heavy_move<R: RngCore>(
+    board: &mut Board,
+    h: Heavy,
+    rng: &mut R,
+    stats: &mut RuleStats,
+) -> Point {
+    if let Some(p) = waterfall_rules(board, h.capture, rng, stats) {
+        return p;
+    }
+    let c = board.to_play();
+    if let Some(last) = board.last_move() {
+        if !last.is_pass() && rng::chance(rng, h.pattern) {
+            if let Some(p) = pattern_move(board, last, c, rng) {
+                count!(stats.moves);
+                count!(stats.pattern_moves);
+                return p;
+            }
+        }
+    }
+    careful_random(board, c, h.reject, rng, stats)
+}
+
+/// Return a point next to `last` (the 8 around it, from a random one on)
+/// where a shape pattern matches and `c` may play without a self-atari.
+#[inline]
+fn pattern_move<R: RngCore>(board: &Board, last: Point, c: Color, rng: &mut R) -> Option<Point> {
+    let geo = board.geometry();
+    let [a, b, d, e] = geo.neighbours(last);
+    let [f, g, h, i] = geo.diagonals(last);
+    let around = [a, b, d, e, f, g, h, i];
+    let start = rng::below(rng, 8) as usize;
+    for k in 0..8 {
+        let q = around[(start + k) & 7];
+        if board.at(q) == Cell::Empty
+            && shape::matches(board, q)
+            && board.is_playout_move(q, c)
+            && !bad_self_atari(board, q, c)
+        {
+            return Some(q);
+        }
+    }
+    None
+}
+
+/// Query whether `c` playing at the empty point `p` is a self-atari a
+/// playout should not make: two or more stones put in atari, unless they
+/// are a nakade.
+#[inline(always)]
+fn bad_self_atari(board: &Board, p: Point, c: Color) -> bool {
+    board.is_self_atari(p, c) && !is_nakade(board, p, c)
+}
+
+/// Query whether the chain `c` would make at `p`, which has one liberty,
+/// has at most three stones and a last liberty with no other empty
+/// neighbour: the stones fill a small enclosed space, and their capture
+/// leaves the opponent an eye space of at most three points.
+fn is_nakade(board: &Board, p: Point, c: Color) -> bool {
+    let geo = board.geometry();
+    let own = Cell::stone(c);
+    let mut size = 1;
+    let mut seen = [Point::PASS; 4];
+    let mut lib = Point::PASS;
+    for (k, n) in geo.neighbours(p).into_iter().enumerate() {
+        let cell = board.at(n);
+        if cell == Cell::Empty {
+            lib = n;
+        } else if cell == own {
+            let Some(root) = board.chain_root(n) else {
+                continue;
+            };
+            if seen[..k].contains(&root) {
+                continue;
+            }
+            seen[k] = root;
+            size += board.chain_size(n);
+            if let Some(l) = board.liberties::<2>(n).as_slice().iter().find(|&&l| l != p) {
+                lib = *l;
+            }
+        }
+    }
+    if size > 3 || lib.is_pass() {
+        return false;
+    }
+    // `p` is still empty: it does not count as an open neighbour.
+    let touches_p = geo.neighbours(lib).contains(&p) as u32;
+    board.neighbour_count(lib, Cell::Empty) == touches_p
+}
+
+/// Like [`super::light_move`], but a bad self-atari ([`bad_self_atari`])
+/// is refused with chance `reject`.
+#[inline(always)]
+fn careful_random<R: RngCore>(
+    board: &mut Board,
+    c: Color,
+    reject: u32,
+    rng: &mut R,
+    stats: &mut RuleStats,
+) -> Point {
+    count!(stats.moves);
+    let mut window = board.empty_count();
+    while window > 0 {
+        let i = rng::below(rng, window as u32) as usize;
+        let p = board.empty_at_index(i);
+        if board.is_playout_move(p, c) {
+            if !(bad_self_atari(board, p, c) && rng::chance(rng, reject)) {
+                count!(stats.random);
+                return p;
+            }
+            count!(stats.self_atari_rejects);
+        }
+        window -= 1;
+        board.swap_empties(i, window);
+    }
+    count!(stats.passes);
+    Point::PASS
+}
