@@ -1,4 +1,5 @@
-//! Monte-Carlo tree search: UCT with RAVE, priors, waterfall playouts, a
+//! Monte-Carlo tree search: UCT with RAVE, priors, playouts (the waterfall
+//! by default; the host engine plays the heavy policy), a
 //! fixed node pool that prunes when full, and Valkyria's best-move table with
 //! iterative deepening (the `003_*` seed).
 //!
@@ -36,6 +37,8 @@
 //!   expansion, the tree's best moves go to the table, and the children of
 //!   the least visited nodes are dropped (the visit threshold doubles until
 //!   at most half of the pool is in use); the search goes on.
+//! * **Value** of a playout: 1 won, 0 lost, 0.5 drawn, moved toward the
+//!   score margin by [`Params::score_bonus`] (0 by default: wins only).
 //! * **Between moves** the subtree of the new position (found among the
 //!   root's children and grandchildren by key) becomes the root.
 //! * **Determinism:** one thread, a fixed seed ([`Search::set_seed`]) and a
@@ -93,6 +96,9 @@ pub struct Params {
     /// Prior bonus of a move matching a 3x3 shape pattern, in virtual
     /// playouts all won ([`crate::shape`]; 0: no patterns).
     pub shape_prior: f32,
+    /// Weight of the score margin in a playout's value (0: wins only; see
+    /// Fuego's score modification).
+    pub score_bonus: f32,
 }
 
 impl Params {
@@ -108,6 +114,7 @@ impl Params {
             depth: 24,
         },
         shape_prior: 10.0,
+        score_bonus: 0.0,
     };
 }
 

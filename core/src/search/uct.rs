@@ -29,19 +29,33 @@ pub(super) fn reborrow<'b>(t: &'b mut Option<&mut dyn Solver>) -> Option<&'b mut
     }
 }
 
-/// The value of a finished playout for `c`: 1 win, 0 loss, 0.5 draw.
+/// The value of a finished playout for black: 1 win, 0 loss, 0.5 draw,
+/// moved toward the margin by `score` (Fuego's score modification): a
+/// win is worth `1 - score` plus up to `score` more as the margin grows to
+/// [`SCORE_SPAN2`] half points, a loss up to `score`, so that among lost
+/// (or won) lines the search prefers the closer (or wider) ones.
 #[inline(always)]
-fn value_for(margin2: i32, c: Color) -> f32 {
-    let black = if margin2 > 0 {
+fn black_value(margin2: i32, score: f32) -> f32 {
+    let win = if margin2 > 0 {
         1.0
     } else if margin2 < 0 {
         0.0
     } else {
         0.5
     };
+    let margin = (margin2 as f32 / SCORE_SPAN2).clamp(-1.0, 1.0);
+    win * (1.0 - score) + score * 0.5 * (1.0 + margin)
+}
+
+/// The margin, in half points, at which the score modification is full.
+const SCORE_SPAN2: f32 = 80.0;
+
+/// `value` (black's) for `c`.
+#[inline(always)]
+fn value_for(value: f32, c: Color) -> f32 {
     match c {
-        Color::Black => black,
-        Color::White => 1.0 - black,
+        Color::Black => value,
+        Color::White => 1.0 - value,
     }
 }
 
@@ -106,12 +120,12 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
                 seq += 1;
             },
         );
-        let margin2 = outcome.score.margin2();
-        self.back_up(depth, root_color, margin2);
+        let value = black_value(outcome.score.margin2(), self.params.score_bonus);
+        self.back_up(depth, root_color, value);
     }
 
     /// Add the result to the path's nodes and the AMAF statistics of their children.
-    fn back_up(&mut self, depth: usize, root_color: Color, margin2: i32) {
+    fn back_up(&mut self, depth: usize, root_color: Color, value: f32) {
         let nodes = self.pool.nodes_mut();
         let amaf = &self.amaf;
         // The side to move at depth k: the root's colour flipped k times.
@@ -121,9 +135,9 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             let mover = to_move.opponent();
             let n = &mut nodes[id];
             n.visits += 1;
-            n.wins += value_for(margin2, mover);
+            n.wins += value_for(value, mover);
             if n.is_expanded() {
-                let v = value_for(margin2, to_move);
+                let v = value_for(value, to_move);
                 let c = to_move.idx() as u32;
                 let range = n.children();
                 for ch in &mut nodes[range] {
@@ -231,5 +245,28 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             ch.amaf_wins = pr.wins;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::black_value;
+
+    #[test]
+    fn score_bonus_orders_margins_but_never_a_loss_above_a_win() {
+        // Without the bonus: 1, 0.5, 0.
+        assert_eq!(black_value(3, 0.0), 1.0);
+        assert_eq!(black_value(0, 0.0), 0.5);
+        assert_eq!(black_value(-200, 0.0), 0.0);
+        // With it, wider wins and closer losses are worth more.
+        let margins = [-500, -80, -20, -1, 0, 1, 20, 80, 500];
+        let values: [f32; 9] = margins.map(|m| black_value(m, 0.1));
+        for w in values.windows(2) {
+            assert!(w[0] <= w[1], "{values:?}");
+        }
+        assert!(values[1] < values[2] && values[6] < values[7]);
+        assert!(values[3] < 0.1 && values[5] > 0.9, "{values:?}");
+        // Saturation: 40 points and more weigh the same.
+        assert_eq!(values[7], values[8]);
     }
 }

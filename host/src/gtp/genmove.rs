@@ -78,6 +78,10 @@ pub struct SearchArgs {
     /// default the core's).
     #[arg(long)]
     pub shape_prior: Option<f32>,
+    /// Weight of the score margin in a playout's value, 0 to 1 (0: wins
+    /// only; default the engine's).
+    #[arg(long)]
+    pub score_bonus: Option<f32>,
     /// The playout policy of the search.
     #[arg(long, value_enum, default_value_t = PolicyName::Heavy)]
     pub playout: PolicyName,
@@ -99,6 +103,7 @@ impl Default for SearchArgs {
             no_deepening: false,
             no_tactics: false,
             shape_prior: None,
+            score_bonus: None,
             playout: PolicyName::Heavy,
         }
     }
@@ -107,6 +112,8 @@ impl Default for SearchArgs {
 /// The chance of the waterfall's rule 2 in the search's playouts (the
 /// seed's).
 pub const PLAYOUT_CAPTURE: f64 = 0.75;
+/// The engine's weight of the score margin in a playout's value.
+pub const SCORE_BONUS: f32 = 0.0;
 /// Most playouts of a time-limited search.
 const MAX_PLAYOUTS: u32 = 50_000_000;
 /// Playouts before resigning is considered.
@@ -183,6 +190,7 @@ impl Play {
             p.shape_prior = w;
         }
         p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE);
+        p.score_bonus = self.opts.score_bonus.unwrap_or(SCORE_BONUS);
         p
     }
 
@@ -686,7 +694,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nplayout {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -700,6 +708,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 !o.no_deepening,
                 !o.no_tactics,
                 o.shape_prior.unwrap_or(Params::DEFAULT.shape_prior),
+                o.score_bonus.unwrap_or(SCORE_BONUS),
                 o.playout.name(),
                 engine.args.verbose
         )),
@@ -741,6 +750,9 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 "tactics" => o.no_tactics = !flag(v)?,
                 "shape_prior" => {
                     o.shape_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1000.0).contains(w)).ok_or(Failure::Syntax)?)
+                }
+                "score_bonus" => {
+                    o.score_bonus = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1.0).contains(w)).ok_or(Failure::Syntax)?)
                 }
                 "playout" => {
                     o.playout = <PolicyName as clap::ValueEnum>::from_str(v, true).map_err(|_| Failure::Syntax)?
