@@ -21,7 +21,8 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defe
       net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
       root-defence-tries-attack-key;attack-rescue-by-capture;ko-retake-tried;\
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
-      defence-semeai-3libs;ko-free-capture;attack3-ko-capture";
+      defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
+      no-defence-loses";
 
 /// Bytes of the problem's own fields (goal, size, chain), serialised
 /// before the assumptions, which SHA-1 reads straight from their constant

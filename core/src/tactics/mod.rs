@@ -51,7 +51,9 @@
 //!   liberties where the
 //!   defender's stone would have three liberties (connecting out, making
 //!   room). With no candidate the defender passes (the attacker then moves
-//!   again).
+//!   again); if the attacker can then capture at all, even only by a ko,
+//!   the attack wins outright (GNU Go's defender never passes: a node
+//!   without a defending move is a lost defence).
 //!
 //! A node's value is an interval of *levels* (attacker's view, ordered):
 //! `LOSE < KO_B < KO_A < WIN` (GNU Go's codes: `KO_A` the attacker wins

@@ -862,8 +862,18 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             if attacker {
                 return Value::exact(LOSE, k);
             }
-            // No defence worth trying: the defender passes.
-            return self.child(b, k, threat, false, Point::PASS, false);
+            // No defence worth trying: the defender passes, and if the
+            // attacker can then capture at all, even by a ko he starts, the
+            // defence has failed (GNU Go's defender has no pass: no move
+            // that defends means the attack works).
+            let mut v = self.child(b, k, threat, false, Point::PASS, false);
+            if v.lo > LOSE {
+                v.lo = WIN;
+            }
+            if v.hi > LOSE {
+                v.hi = WIN;
+            }
+            return v;
         }
         Value {
             lo,
