@@ -20,7 +20,9 @@
 //!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
 //!   liberty where its stone keeps two liberties or captures (a ko
 //!   capture) (widest first), the
-//!   rescue of own chains in atari next to the prey and, in the first
+//!   rescue of own chains in atari next to the prey, the reinforcement of
+//!   own chains with two liberties next to it (a liberty where the chain
+//!   gets three, so the defender's counter-atari fails) and, in the first
 //!   [`NET_DEPTH`] plies, nets (as with two liberties, below); deeper, a
 //!   chain that reaches three liberties has escaped (the ladder definition
 //!   of issue 4).
@@ -32,7 +34,8 @@
 //!   capture: a semeai, a ko; also with three liberties), and, in
 //!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
 //!   a liberty (second-order liberties) where the attacker's stone would
-//!   have two liberties.
+//!   have two liberties, and in the first two plies the reinforcement of
+//!   own two-liberty chains (as with three liberties).
 //! * **defend node** (defender to move): prey with 3+ liberties is safe,
 //!   except in the first [`DEFEND3_DEPTH`]` + 1` plies (the root and the
 //!   answer to the attacker's first move), where the attacker may still

@@ -44,6 +44,11 @@ pub const NET_DEPTH: u8 = 4;
 /// liberties) only at attack nodes in the first `THREE_LIB_DEPTH` plies;
 /// deeper, three liberties are safe.
 pub const THREE_LIB_DEPTH: u8 = 7;
+/// Against a prey with two liberties, the attacker reinforces its own
+/// two-liberty chains next to the prey only in the first
+/// `REINFORCE2_DEPTH` plies (against three liberties, wherever those are
+/// read).
+const REINFORCE2_DEPTH: u8 = 2;
 /// The defender tries second-order liberties only in the first
 /// `DEFENCE_NET_DEPTH` plies of a line.
 pub const DEFENCE_NET_DEPTH: u8 = 4;
@@ -455,6 +460,45 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         push_ranked(&mut found[..n], 0, out);
     }
 
+    /// Push, in point order, the liberties of attacker chains with two
+    /// liberties next to the prey where the attacker's stone gives the
+    /// chain three or more (or captures): reinforcing a chain the defender
+    /// would otherwise counter-atari (GNU Go's attacker defends its own
+    /// weak neighbours of the prey).
+    fn attacker_reinforce(&mut self, b: &Board, out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        let geo = b.geometry();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) != Cell::stone(self.att) || b.in_atari(m) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let ls: PointSet<3> = b.liberties(r);
+                if ls.len() == 2 {
+                    for &q in ls.as_slice() {
+                        if n < pts.len() && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<3>(q, self.att) >= 3 || captures(b, q, self.att) {
+                out.push(q);
+            }
+        }
+    }
+
     /// Push, sorted by point, the liberty of every defender chain in atari
     /// (other than the prey) next to an attacker chain in atari next to the
     /// prey: the attacker rescues its chain by capturing (a semeai's ko or
@@ -571,6 +615,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                 }
             }
+            if k < REINFORCE2_DEPTH {
+                self.attacker_reinforce(b, &mut c);
+            }
         }
         Ok(c)
     }
@@ -645,6 +692,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         if k < NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
         }
+        self.attacker_reinforce(b, &mut c);
         Ok(c)
     }
 
