@@ -51,9 +51,11 @@
 //!   capture counts, although its stone keeps one liberty) and, in
 //!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
 //!   attacker chain with three liberties (a semeai) and second-order
-//!   liberties where the
-//!   defender's stone would have three liberties (connecting out, making
-//!   room). With no candidate the defender passes (the attacker then moves
+//!   liberties where the defender's stone would have three liberties
+//!   (connecting out, making room), and (with one liberty too) the
+//!   capture of an attacker chain in atari next to a defender chain that
+//!   touches a liberty of the prey (the chain the prey would connect to).
+//!   With no candidate the defender passes (the attacker then moves
 //!   again); if the attacker can then capture at all, even only by a ko,
 //!   the attack wins outright (GNU Go's defender never passes: a node
 //!   without a defending move is a lost defence).

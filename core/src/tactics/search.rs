@@ -734,6 +734,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             if b.chain_size(self.prey) == 1 {
                 self.ko_free_capture(b, l, self.def, &mut c);
             }
+            if k < DEFENCE_NET_DEPTH {
+                self.partner_rescue(b, &[l], &mut c);
+            }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
             let mut ext = [(Reverse(0), Point::PASS); 2];
@@ -748,6 +751,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 // liberty that would have three liberties (connecting out,
                 // making room).
                 self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+                self.partner_rescue(b, ls.as_slice(), &mut c);
             }
         }
         Ok(c)
@@ -791,6 +795,62 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                 }
             }
+        }
+    }
+
+    /// Push, in point order, the capture of every attacker chain in atari
+    /// next to a defender chain (not the prey) that touches one of the
+    /// prey's liberties `ls`: the prey would connect to that chain, and the
+    /// capture makes the connection (and the chain) safe. Marks the partner
+    /// chains and every attacker chain next to them, whose atari status
+    /// this reads.
+    fn partner_rescue(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
+        let mut partners: PointSet<8> = PointSet::default();
+        for &l in ls {
+            for n in geo.neighbours(l) {
+                if b.at(n) == own {
+                    let r = b.chain_root(n);
+                    if r != prey_root {
+                        if let Some(r) = r {
+                            partners.insert(r);
+                        }
+                    }
+                }
+            }
+        }
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        for &r in partners.as_slice() {
+            if !self.read.contains(r) {
+                for t in b.chain_stones(r) {
+                    self.read.insert(t);
+                }
+            }
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != opp {
+                        continue;
+                    }
+                    if !self.read.contains(m) {
+                        for t in b.chain_stones(m) {
+                            self.read.insert(t);
+                        }
+                    }
+                    if let Some(q) = b.atari_liberty(m) {
+                        if n < pts.len() && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            out.push(q);
         }
     }
 
