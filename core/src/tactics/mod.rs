@@ -52,7 +52,8 @@
 //!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
 //!   attacker chain with three liberties (a semeai) and second-order
 //!   liberties where the defender's stone would have three liberties
-//!   (connecting out, making room), and (with one liberty too) the
+//!   (connecting out, making room), and (with one liberty, in the first
+//!   two plies) the
 //!   capture of an attacker chain in atari next to a defender chain that
 //!   touches a liberty of the prey (the chain the prey would connect to).
 //!   With no candidate the defender passes (the attacker then moves

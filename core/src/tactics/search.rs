@@ -49,6 +49,10 @@ pub const THREE_LIB_DEPTH: u8 = 7;
 /// `REINFORCE2_DEPTH` plies (against three liberties, wherever those are
 /// read).
 const REINFORCE2_DEPTH: u8 = 2;
+/// A defender in atari captures next to the chain it would connect to
+/// only in the first `PARTNER1_DEPTH` plies (with two liberties, in the
+/// first [`DEFENCE_NET_DEPTH`]).
+const PARTNER1_DEPTH: u8 = 2;
 /// The defender tries second-order liberties only in the first
 /// `DEFENCE_NET_DEPTH` plies of a line.
 pub const DEFENCE_NET_DEPTH: u8 = 4;
@@ -734,7 +738,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             if b.chain_size(self.prey) == 1 {
                 self.ko_free_capture(b, l, self.def, &mut c);
             }
-            if k < DEFENCE_NET_DEPTH {
+            if k < PARTNER1_DEPTH {
                 self.partner_rescue(b, &[l], &mut c);
             }
         } else {
