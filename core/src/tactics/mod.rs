@@ -56,10 +56,12 @@
 //!   two plies) the
 //!   capture of an attacker chain in atari next to a defender chain that
 //!   touches a liberty of the prey (the chain the prey would connect to).
-//!   With no candidate the defender passes (the attacker then moves
-//!   again); if the attacker can then capture at all, even only by a ko,
-//!   the attack wins outright (GNU Go's defender never passes: a node
-//!   without a defending move is a lost defence).
+//!   With two liberties, in the first [`TENUKI_DEPTH`] plies, the last
+//!   candidate is a pass (tenuki: the attacker moves again), and with no
+//!   candidate at all the defender passes; after a pass, if the attacker
+//!   can capture at all, even only by a ko, the attack wins outright (GNU
+//!   Go's defender never passes: a node without a defending move is a lost
+//!   defence, so a pass defends only a chain that is then safe).
 //!
 //! A node's value is an interval of *levels* (attacker's view, ordered):
 //! `LOSE < KO_B < KO_A < WIN` (GNU Go's codes: `KO_A` the attacker wins
@@ -157,7 +159,7 @@ pub mod search;
 
 pub use search::{
     NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIBS_AT_ROOT, JOURNAL_MOVES,
-    JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, THREE_LIB_DEPTH,
+    JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, TENUKI_DEPTH, THREE_LIB_DEPTH,
 };
 
 use crate::geometry::Point;

@@ -49,6 +49,10 @@ pub const THREE_LIB_DEPTH: u8 = 7;
 /// `REINFORCE2_DEPTH` plies (against three liberties, wherever those are
 /// read).
 const REINFORCE2_DEPTH: u8 = 2;
+/// In the first `TENUKI_DEPTH` plies a defender with two liberties may
+/// also pass, its last resort (the attacker moves again and must then
+/// capture outright).
+pub const TENUKI_DEPTH: u8 = 4;
 /// A defender in atari captures next to the chain it would connect to
 /// only in the first `PARTNER1_DEPTH` plies (with two liberties, in the
 /// first [`DEFENCE_NET_DEPTH`]).
@@ -709,6 +713,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     c.push(self.root_hint);
                 }
                 Self::push_retake(b, threat, self.def, &mut c);
+                if k < TENUKI_DEPTH && self.prey_libs(b) == 2 {
+                    // No move may be the best defence: tenuki, last.
+                    c.push(Point::PASS);
+                }
                 self.moves(b, k, threat, false, &c)
             }
             Err(v) => v,
@@ -937,6 +945,20 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut reached = k;
         let mut any = false;
         for &p in c.as_slice() {
+            if p.is_pass() {
+                // Tenuki, the defender's last resort: the attacker moves
+                // again, and the prey is safe only if he then fails
+                // outright (see `Self::tenuki`).
+                let v = self.tenuki(b, k, threat);
+                reached = reached.max(v.reached);
+                if !any || v.hi < hi {
+                    mv = p;
+                }
+                lo = lo.min(v.lo);
+                hi = hi.min(v.hi);
+                any = true;
+                continue;
+            }
             self.mark_around(b, p);
             if p == self.ko_won && me != self.ko_owner && captures(b, p, me) {
                 // The ko the opponent retook after a threat is his.
@@ -974,18 +996,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             if attacker {
                 return Value::exact(LOSE, k);
             }
-            // No defence worth trying: the defender passes, and if the
-            // attacker can then capture at all, even by a ko he starts, the
-            // defence has failed (GNU Go's defender has no pass: no move
-            // that defends means the attack works).
-            let mut v = self.child(b, k, threat, false, Point::PASS, false);
-            if v.lo > LOSE {
-                v.lo = WIN;
-            }
-            if v.hi > LOSE {
-                v.hi = WIN;
-            }
-            return v;
+            // No defence worth trying: the defender passes.
+            return self.tenuki(b, k, threat);
         }
         Value {
             lo,
@@ -993,6 +1005,20 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             reached,
             mv,
         }
+    }
+
+    /// Let the defender pass: if the attacker can then capture at all, even
+    /// by a ko he starts, the defence has failed (GNU Go's defender has no
+    /// pass: no move that defends means the attack works).
+    fn tenuki(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
+        let mut v = self.child(b, k, threat, false, Point::PASS, false);
+        if v.lo > LOSE {
+            v.lo = WIN;
+        }
+        if v.hi > LOSE {
+            v.hi = WIN;
+        }
+        v
     }
 
     /// Play `p` for the side (after a ko threat exchange if `via_threat`),
