@@ -53,7 +53,7 @@
 //!   attacker chain with three liberties (a semeai) and second-order
 //!   liberties where the defender's stone would have three liberties
 //!   (connecting out, making room), and (with one liberty, in the first
-//!   two plies) the
+//!   two plies, after counter-ataris as with two) the
 //!   capture of an attacker chain in atari next to a defender chain that
 //!   touches a liberty of the prey (the chain the prey would connect to).
 //!   With two liberties, in the first [`TENUKI_DEPTH`] plies, the last

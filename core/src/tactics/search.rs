@@ -53,9 +53,9 @@ const REINFORCE2_DEPTH: u8 = 2;
 /// also pass, its last resort (the attacker moves again and must then
 /// capture outright).
 pub const TENUKI_DEPTH: u8 = 4;
-/// A defender in atari captures next to the chain it would connect to
-/// only in the first `PARTNER1_DEPTH` plies (with two liberties, in the
-/// first [`DEFENCE_NET_DEPTH`]).
+/// A defender in atari counter-ataris and captures next to the chain it
+/// would connect to only in the first `PARTNER1_DEPTH` plies (with two
+/// liberties, in the first [`DEFENCE_NET_DEPTH`]).
 const PARTNER1_DEPTH: u8 = 2;
 /// The defender tries second-order liberties only in the first
 /// `DEFENCE_NET_DEPTH` plies of a line.
@@ -747,6 +747,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.ko_free_capture(b, l, self.def, &mut c);
             }
             if k < PARTNER1_DEPTH {
+                self.counter_ataris(b, 2, &mut c);
                 self.partner_rescue(b, &[l], &mut c);
             }
         } else {
