@@ -813,10 +813,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
     /// Push, in point order, the capture of every attacker chain in atari
     /// next to a defender chain (not the prey) that touches one of the
-    /// prey's liberties `ls`: the prey would connect to that chain, and the
-    /// capture makes the connection (and the chain) safe. Marks the partner
-    /// chains and every attacker chain next to them, whose atari status
-    /// this reads.
+    /// prey's liberties `ls`, and the liberties where such a chain with two
+    /// liberties would get three: the prey would connect to that chain, and
+    /// the move makes the connection (and the chain) safe. Marks the
+    /// partner chains and every attacker chain next to them, whose atari
+    /// status this reads.
     fn partner_rescue(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
         let geo = b.geometry();
         let prey_root = b.chain_root(self.prey);
@@ -854,6 +855,22 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                     if let Some(q) = b.atari_liberty(m) {
                         if n < pts.len() && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // A partner with two liberties is reinforced (so the prey can
+        // connect to it): a liberty where it gets three.
+        for &r in partners.as_slice() {
+            let ls: PointSet<3> = b.liberties(r);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    if n < pts.len() && !pts[..n].contains(&q) {
+                        self.mark_around(b, q);
+                        if b.liberties_after::<3>(q, self.def) >= 3 {
                             pts[n] = q;
                             n += 1;
                         }
