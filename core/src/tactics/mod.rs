@@ -41,7 +41,8 @@
 //!   answer to the attacker's first move), where the attacker may still
 //!   read it on: there the defender tries captures, liberties that keep
 //!   three or more liberties, counter-ataris and (shallow) second-order
-//!   liberties, so a save never answers "no move needed" for a chain its
+//!   liberties and moves for a chain the prey would connect to (below), so
+//!   a save never answers "no move needed" for a chain its
 //!   own attack search captures. At the root of a save the attacker's key
 //!   move is tried too (the opponent's vital point). Otherwise
 //!   candidates, in order: capture an adjacent attacker chain in atari
