@@ -57,7 +57,9 @@
 //!   two plies, after counter-ataris as with two) the
 //!   capture of an attacker chain in atari next to a defender chain that
 //!   touches a liberty of the prey (the chain the prey would connect to),
-//!   or a liberty where such a chain with two liberties gets three.
+//!   or a liberty where such a chain with two liberties gets three, and
+//!   the liberties of attacker chains with two or three liberties next to
+//!   the prey's liberties (breaking a net by attacking its stones).
 //!   With two liberties, in the first [`TENUKI_DEPTH`] plies, the last
 //!   candidate is a pass (tenuki: the attacker moves again), and with no
 //!   candidate at all the defender passes; after a pass, if the attacker

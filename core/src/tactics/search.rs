@@ -765,6 +765,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 // making room).
                 self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
                 self.partner_rescue(b, ls.as_slice(), &mut c);
+                self.net_breakers(b, ls.as_slice(), &mut c);
             }
         }
         Ok(c)
@@ -808,6 +809,44 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                         out.push(n);
                     }
                 }
+            }
+        }
+    }
+
+    /// Push, in point order, the liberties of attacker chains with two or
+    /// three liberties next to the prey's liberties `ls` (a net's stones,
+    /// which need not touch the prey) where a defender stone would have two
+    /// liberties or captures: the defender breaks the net by attacking it.
+    /// The chains next to `ls` are marked already (`mark_around`).
+    fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 12];
+        let mut n = 0;
+        for &l in ls {
+            for m in b.geometry().neighbours(l) {
+                if b.at(m) != Cell::stone(self.att) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let libs: PointSet<4> = b.liberties(r);
+                if (2..=3).contains(&libs.len()) {
+                    for &q in libs.as_slice() {
+                        if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+                out.push(q);
             }
         }
     }
