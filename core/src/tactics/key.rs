@@ -23,7 +23,7 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defe
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
       defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
       no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=2;tenuki-depth=4;\
-      atari-counter-atari;partner-reinforce;defend3-partner;net-breakers";
+      atari-counter-atari;partner-reinforce;defend3-partner;net-breakers;partner-ataris";
 
 /// Bytes of the problem's own fields (goal, size, chain), serialised
 /// before the assumptions, which SHA-1 reads straight from their constant

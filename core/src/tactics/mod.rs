@@ -34,8 +34,10 @@
 //!   capture: a semeai, a ko; also with three liberties), and, in
 //!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
 //!   a liberty (second-order liberties) where the attacker's stone would
-//!   have two liberties, and in the first two plies the reinforcement of
-//!   own two-liberty chains (as with three liberties).
+//!   have two liberties, and ataris of defender chains next to a liberty
+//!   (the chains the prey would connect to); in the first two plies also
+//!   the reinforcement of own two-liberty chains (as with three
+//!   liberties).
 //! * **defend node** (defender to move): prey with 3+ liberties is safe,
 //!   except in the first [`DEFEND3_DEPTH`]` + 1` plies (the root and the
 //!   answer to the attacker's first move), where the attacker may still

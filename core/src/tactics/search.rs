@@ -623,6 +623,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                 }
             }
+            if k < NET_DEPTH {
+                self.partner_ataris(b, &[l1, l2], &mut c);
+            }
             if k < REINFORCE2_DEPTH {
                 self.attacker_reinforce(b, &mut c);
             }
@@ -809,6 +812,49 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                         out.push(n);
                     }
                 }
+            }
+        }
+    }
+
+    /// Push, in point order, the liberties of defender chains (not the
+    /// prey) with two liberties next to the prey's liberties `ls` where an
+    /// attacker stone would have two liberties or captures: the attacker
+    /// ataris the chain the prey would connect to. Marks the chains next to
+    /// `ls`, whose liberties this reads.
+    fn partner_ataris(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let prey_root = b.chain_root(self.prey);
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 12];
+        let mut n = 0;
+        for &l in ls {
+            self.mark_around(b, l);
+            for m in b.geometry().neighbours(l) {
+                if b.at(m) != Cell::stone(self.def) {
+                    continue;
+                }
+                let r = b.chain_root(m);
+                let Some(r) = r.filter(|&r| Some(r) != prey_root) else {
+                    continue;
+                };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let libs: PointSet<3> = b.liberties(r);
+                if libs.len() == 2 {
+                    for &q in libs.as_slice() {
+                        if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.att) >= 2 || captures(b, q, self.att) {
+                out.push(q);
             }
         }
     }
