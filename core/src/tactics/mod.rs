@@ -34,8 +34,9 @@
 //!   capture: a semeai, a ko; also with three liberties), and, in
 //!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
 //!   a liberty (second-order liberties) where the attacker's stone would
-//!   have two liberties, and ataris of defender chains next to a liberty
-//!   (the chains the prey would connect to); in the first two plies also
+//!   have two liberties, and ataris of two-liberty defender chains next
+//!   to a liberty (the chains the prey would connect to); in the first two
+//!   plies also
 //!   the reinforcement of own two-liberty chains (as with three
 //!   liberties).
 //! * **defend node** (defender to move): prey with 3+ liberties is safe,
@@ -53,15 +54,15 @@
 //!   counter-ataris on adjacent attacker chains with two liberties (a ko
 //!   capture counts, although its stone keeps one liberty) and, in
 //!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
-//!   attacker chain with three liberties (a semeai) and second-order
+//!   attacker chain with three liberties (a semeai), second-order
 //!   liberties where the defender's stone would have three liberties
-//!   (connecting out, making room), and (with one liberty, in the first
-//!   two plies, after counter-ataris as with two) the
-//!   capture of an attacker chain in atari next to a defender chain that
-//!   touches a liberty of the prey (the chain the prey would connect to),
-//!   or a liberty where such a chain with two liberties gets three, and
-//!   the liberties of attacker chains with two or three liberties next to
-//!   the prey's liberties (breaking a net by attacking its stones).
+//!   (connecting out, making room), moves for a *partner* (a defender
+//!   chain at a liberty of the prey, which the prey would connect to: the
+//!   capture of an attacker chain in atari next to it, or a liberty where
+//!   a two-liberty partner gets three) and net breakers (the liberties of
+//!   attacker chains with two or three liberties next to the prey's
+//!   liberties, whose stones need not touch the prey). With one liberty,
+//!   in the first two plies, also the counter-ataris and partner moves.
 //!   With two liberties, in the first [`TENUKI_DEPTH`] plies, the last
 //!   candidate is a pass (tenuki: the attacker moves again), and with no
 //!   candidate at all the defender passes; after a pass, if the attacker
