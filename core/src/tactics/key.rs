@@ -17,23 +17,27 @@ pub const CLASS_HINT: u64 = 0xf1a4_9c27_6be3_0d55;
 
 /// The reader's assumptions, hashed into every problem: a change of the
 /// search's rules must change every key.
-const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defence-net-depth=4;\
-      net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
+const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defence-net-depth=6;\
+      net-depth=6;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
       root-defence-tries-attack-key;attack-rescue-by-capture;ko-retake-tried;\
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
-      defence-semeai-3libs;ko-free-capture;attack3-ko-capture";
+      defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
+      no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=2;tenuki-depth=4;\
+      atari-counter-atari;partner-reinforce;defend3-partner;net-breakers;partner-ataris";
 
-/// Bytes of the problem serialisation buffer: the goal, size and chain
-/// fields take at most 24, the assumptions the rest.
-const PROBLEM_BYTES: usize = 384;
-const _: () = assert!(ASSUMPTIONS.len() + 24 <= PROBLEM_BYTES);
+/// Bytes of the problem's own fields (goal, size, chain), serialised
+/// before the assumptions, which SHA-1 reads straight from their constant
+/// (the digest is that of the concatenation).
+const FIELD_BYTES: usize = 24;
 
 /// Return the 64-bit problem hash: SHA-1 over `class` (8 bytes LE) and
-/// `data`, the first 8 bytes of the digest read little-endian.
-pub fn class_hash(class: u64, data: &[u8]) -> u64 {
+/// `parts` in order, the first 8 bytes of the digest read little-endian.
+pub fn class_hash(class: u64, parts: &[&[u8]]) -> u64 {
     let mut sha = sha1_smol::Sha1::new();
     sha.update(&class.to_le_bytes());
-    sha.update(data);
+    for part in parts {
+        sha.update(part);
+    }
     let d = sha.digest().bytes();
     u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
 }
@@ -42,7 +46,7 @@ pub fn class_hash(class: u64, data: &[u8]) -> u64 {
 /// class), board size, the chain's canonical id (its lowest point) and the
 /// reader's assumptions.
 pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64 {
-    let mut buf = [0u8; PROBLEM_BYTES];
+    let mut buf = [0u8; FIELD_BYTES];
     let mut n = 0;
     let mut put = |bytes: &[u8]| {
         buf[n..n + bytes.len()].copy_from_slice(bytes);
@@ -57,8 +61,7 @@ pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64
     put(b";chain=");
     put(&chain_id.0.to_le_bytes());
     put(b";");
-    put(ASSUMPTIONS);
-    class_hash(class, &buf[..n])
+    class_hash(class, &[&buf[..n], ASSUMPTIONS])
 }
 
 /// Return the key part of the side to move.

@@ -20,7 +20,9 @@
 //!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
 //!   liberty where its stone keeps two liberties or captures (a ko
 //!   capture) (widest first), the
-//!   rescue of own chains in atari next to the prey and, in the first
+//!   rescue of own chains in atari next to the prey, the reinforcement of
+//!   own chains with two liberties next to it (a liberty where the chain
+//!   gets three, so the defender's counter-atari fails) and, in the first
 //!   [`NET_DEPTH`] plies, nets (as with two liberties, below); deeper, a
 //!   chain that reaches three liberties has escaped (the ladder definition
 //!   of issue 4).
@@ -32,13 +34,18 @@
 //!   capture: a semeai, a ko; also with three liberties), and, in
 //!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
 //!   a liberty (second-order liberties) where the attacker's stone would
-//!   have two liberties.
+//!   have two liberties, and ataris of two-liberty defender chains next
+//!   to a liberty (the chains the prey would connect to); in the first two
+//!   plies also
+//!   the reinforcement of own two-liberty chains (as with three
+//!   liberties).
 //! * **defend node** (defender to move): prey with 3+ liberties is safe,
 //!   except in the first [`DEFEND3_DEPTH`]` + 1` plies (the root and the
 //!   answer to the attacker's first move), where the attacker may still
 //!   read it on: there the defender tries captures, liberties that keep
 //!   three or more liberties, counter-ataris and (shallow) second-order
-//!   liberties, so a save never answers "no move needed" for a chain its
+//!   liberties and moves for a chain the prey would connect to (below), so
+//!   a save never answers "no move needed" for a chain its
 //!   own attack search captures. At the root of a save the attacker's key
 //!   move is tried too (the opponent's vital point). Otherwise
 //!   candidates, in order: capture an adjacent attacker chain in atari
@@ -47,11 +54,21 @@
 //!   counter-ataris on adjacent attacker chains with two liberties (a ko
 //!   capture counts, although its stone keeps one liberty) and, in
 //!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
-//!   attacker chain with three liberties (a semeai) and second-order
-//!   liberties where the
-//!   defender's stone would have three liberties (connecting out, making
-//!   room). With no candidate the defender passes (the attacker then moves
-//!   again).
+//!   attacker chain with three liberties (a semeai), second-order
+//!   liberties where the defender's stone would have three liberties
+//!   (connecting out, making room), moves for a *partner* (a defender
+//!   chain at a liberty of the prey, which the prey would connect to: the
+//!   capture of an attacker chain in atari next to it, or a liberty where
+//!   a two-liberty partner gets three) and net breakers (the liberties of
+//!   attacker chains with two or three liberties next to the prey's
+//!   liberties, whose stones need not touch the prey). With one liberty,
+//!   in the first two plies, also the counter-ataris and partner moves.
+//!   With two liberties, in the first [`TENUKI_DEPTH`] plies, the last
+//!   candidate is a pass (tenuki: the attacker moves again), and with no
+//!   candidate at all the defender passes; after a pass, if the attacker
+//!   can capture at all, even only by a ko, the attack wins outright (GNU
+//!   Go's defender never passes: a node without a defending move is a lost
+//!   defence, so a pass defends only a chain that is then safe).
 //!
 //! A node's value is an interval of *levels* (attacker's view, ordered):
 //! `LOSE < KO_B < KO_A < WIN` (GNU Go's codes: `KO_A` the attacker wins
@@ -149,7 +166,7 @@ pub mod search;
 
 pub use search::{
     NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIBS_AT_ROOT, JOURNAL_MOVES,
-    JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, THREE_LIB_DEPTH,
+    JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, TENUKI_DEPTH, THREE_LIB_DEPTH,
 };
 
 use crate::geometry::Point;

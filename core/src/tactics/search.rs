@@ -39,14 +39,27 @@ pub const JOURNAL_MOVES: usize = 64;
 pub const MAX_DEPTH: u8 = 60;
 /// Nets (second-order liberties) are tried only in the first `NET_DEPTH`
 /// plies of a line, or a broken ladder would branch at every step.
-pub const NET_DEPTH: u8 = 4;
+pub const NET_DEPTH: u8 = 6;
 /// A prey with three liberties is read on (the attacker tries its
 /// liberties) only at attack nodes in the first `THREE_LIB_DEPTH` plies;
 /// deeper, three liberties are safe.
 pub const THREE_LIB_DEPTH: u8 = 7;
+/// Against a prey with two liberties, the attacker reinforces its own
+/// two-liberty chains next to the prey only in the first
+/// `REINFORCE2_DEPTH` plies (against three liberties, wherever those are
+/// read).
+const REINFORCE2_DEPTH: u8 = 2;
+/// In the first `TENUKI_DEPTH` plies a defender with two liberties may
+/// also pass, its last resort (the attacker moves again and must then
+/// capture outright).
+pub const TENUKI_DEPTH: u8 = 4;
+/// A defender in atari counter-ataris and captures next to the chain it
+/// would connect to only in the first `PARTNER1_DEPTH` plies (with two
+/// liberties, in the first [`DEFENCE_NET_DEPTH`]).
+const PARTNER1_DEPTH: u8 = 2;
 /// The defender tries second-order liberties only in the first
 /// `DEFENCE_NET_DEPTH` plies of a line.
-pub const DEFENCE_NET_DEPTH: u8 = 4;
+pub const DEFENCE_NET_DEPTH: u8 = 6;
 /// The defender reads on a prey with three liberties (instead of calling
 /// it safe) only at defend nodes in the first `DEFEND3_DEPTH + 1` plies:
 /// the root (so a save never answers "no move needed" for a chain the
@@ -455,6 +468,45 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         push_ranked(&mut found[..n], 0, out);
     }
 
+    /// Push, in point order, the liberties of attacker chains with two
+    /// liberties next to the prey where the attacker's stone gives the
+    /// chain three or more (or captures): reinforcing a chain the defender
+    /// would otherwise counter-atari (GNU Go's attacker defends its own
+    /// weak neighbours of the prey).
+    fn attacker_reinforce(&mut self, b: &Board, out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        let geo = b.geometry();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) != Cell::stone(self.att) || b.in_atari(m) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let ls: PointSet<3> = b.liberties(r);
+                if ls.len() == 2 {
+                    for &q in ls.as_slice() {
+                        if n < pts.len() && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<3>(q, self.att) >= 3 || captures(b, q, self.att) {
+                out.push(q);
+            }
+        }
+    }
+
     /// Push, sorted by point, the liberty of every defender chain in atari
     /// (other than the prey) next to an attacker chain in atari next to the
     /// prey: the attacker rescues its chain by capturing (a semeai's ko or
@@ -571,6 +623,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                 }
             }
+            if k < NET_DEPTH {
+                self.partner_ataris(b, &[l1, l2], &mut c);
+            }
+            if k < REINFORCE2_DEPTH {
+                self.attacker_reinforce(b, &mut c);
+            }
         }
         Ok(c)
     }
@@ -645,6 +703,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         if k < NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
         }
+        self.attacker_reinforce(b, &mut c);
         Ok(c)
     }
 
@@ -657,6 +716,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     c.push(self.root_hint);
                 }
                 Self::push_retake(b, threat, self.def, &mut c);
+                if k < TENUKI_DEPTH && self.prey_libs(b) == 2 {
+                    // No move may be the best defence: tenuki, last.
+                    c.push(Point::PASS);
+                }
                 self.moves(b, k, threat, false, &c)
             }
             Err(v) => v,
@@ -686,6 +749,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             if b.chain_size(self.prey) == 1 {
                 self.ko_free_capture(b, l, self.def, &mut c);
             }
+            if k < PARTNER1_DEPTH {
+                self.counter_ataris(b, 2, &mut c);
+                self.partner_rescue(b, &[l], &mut c);
+            }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
             let mut ext = [(Reverse(0), Point::PASS); 2];
@@ -700,6 +767,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 // liberty that would have three liberties (connecting out,
                 // making room).
                 self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+                self.partner_rescue(b, ls.as_slice(), &mut c);
+                self.net_breakers(b, ls.as_slice(), &mut c);
             }
         }
         Ok(c)
@@ -726,6 +795,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         self.counter_ataris(b, 2, &mut c);
         if k < DEFENCE_NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+            self.partner_rescue(b, ls.as_slice(), &mut c);
         }
         Ok(c)
     }
@@ -743,6 +813,160 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                 }
             }
+        }
+    }
+
+    /// Push, in point order, the liberties of defender chains (not the
+    /// prey) with two liberties next to the prey's liberties `ls` where an
+    /// attacker stone would have two liberties or captures: the attacker
+    /// ataris the chain the prey would connect to. Marks the chains next to
+    /// `ls`, whose liberties this reads.
+    fn partner_ataris(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let prey_root = b.chain_root(self.prey);
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 12];
+        let mut n = 0;
+        for &l in ls {
+            self.mark_around(b, l);
+            for m in b.geometry().neighbours(l) {
+                if b.at(m) != Cell::stone(self.def) {
+                    continue;
+                }
+                let r = b.chain_root(m);
+                let Some(r) = r.filter(|&r| Some(r) != prey_root) else {
+                    continue;
+                };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let libs: PointSet<3> = b.liberties(r);
+                if libs.len() == 2 {
+                    for &q in libs.as_slice() {
+                        if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.att) >= 2 || captures(b, q, self.att) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push, in point order, the liberties of attacker chains with two or
+    /// three liberties next to the prey's liberties `ls` (a net's stones,
+    /// which need not touch the prey) where a defender stone would have two
+    /// liberties or captures: the defender breaks the net by attacking it.
+    /// The chains next to `ls` are marked already (`mark_around`).
+    fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 12];
+        let mut n = 0;
+        for &l in ls {
+            for m in b.geometry().neighbours(l) {
+                if b.at(m) != Cell::stone(self.att) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let libs: PointSet<4> = b.liberties(r);
+                if (2..=3).contains(&libs.len()) {
+                    for &q in libs.as_slice() {
+                        if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push, in point order, the capture of every attacker chain in atari
+    /// next to a defender chain (not the prey) that touches one of the
+    /// prey's liberties `ls`, and the liberties where such a chain with two
+    /// liberties would get three: the prey would connect to that chain, and
+    /// the move makes the connection (and the chain) safe. Marks the
+    /// partner chains and every attacker chain next to them, whose atari
+    /// status this reads.
+    fn partner_rescue(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
+        let mut partners: PointSet<8> = PointSet::default();
+        for &l in ls {
+            for n in geo.neighbours(l) {
+                if b.at(n) == own {
+                    let r = b.chain_root(n);
+                    if r != prey_root {
+                        if let Some(r) = r {
+                            partners.insert(r);
+                        }
+                    }
+                }
+            }
+        }
+        let mut pts = [Point::PASS; 8];
+        let mut n = 0;
+        for &r in partners.as_slice() {
+            if !self.read.contains(r) {
+                for t in b.chain_stones(r) {
+                    self.read.insert(t);
+                }
+            }
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != opp {
+                        continue;
+                    }
+                    if !self.read.contains(m) {
+                        for t in b.chain_stones(m) {
+                            self.read.insert(t);
+                        }
+                    }
+                    if let Some(q) = b.atari_liberty(m) {
+                        if n < pts.len() && !pts[..n].contains(&q) {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // A partner with two liberties is reinforced (so the prey can
+        // connect to it): a liberty where it gets three.
+        for &r in partners.as_slice() {
+            let ls: PointSet<3> = b.liberties(r);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    if n < pts.len() && !pts[..n].contains(&q) {
+                        self.mark_around(b, q);
+                        if b.liberties_after::<3>(q, self.def) >= 3 {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            out.push(q);
         }
     }
 
@@ -825,6 +1049,20 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut reached = k;
         let mut any = false;
         for &p in c.as_slice() {
+            if p.is_pass() {
+                // Tenuki, the defender's last resort: the attacker moves
+                // again, and the prey is safe only if he then fails
+                // outright (see `Self::tenuki`).
+                let v = self.tenuki(b, k, threat);
+                reached = reached.max(v.reached);
+                if !any || v.hi < hi {
+                    mv = p;
+                }
+                lo = lo.min(v.lo);
+                hi = hi.min(v.hi);
+                any = true;
+                continue;
+            }
             self.mark_around(b, p);
             if p == self.ko_won && me != self.ko_owner && captures(b, p, me) {
                 // The ko the opponent retook after a threat is his.
@@ -863,7 +1101,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 return Value::exact(LOSE, k);
             }
             // No defence worth trying: the defender passes.
-            return self.child(b, k, threat, false, Point::PASS, false);
+            return self.tenuki(b, k, threat);
         }
         Value {
             lo,
@@ -871,6 +1109,20 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             reached,
             mv,
         }
+    }
+
+    /// Let the defender pass: if the attacker can then capture at all, even
+    /// by a ko he starts, the defence has failed (GNU Go's defender has no
+    /// pass: no move that defends means the attack works).
+    fn tenuki(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
+        let mut v = self.child(b, k, threat, false, Point::PASS, false);
+        if v.lo > LOSE {
+            v.lo = WIN;
+        }
+        if v.hi > LOSE {
+            v.hi = WIN;
+        }
+        v
     }
 
     /// Play `p` for the side (after a ko threat exchange if `via_threat`),
