@@ -12,6 +12,7 @@
 
 use rand_core::RngCore;
 
+use super::light::random_move;
 use super::stats::count;
 use super::waterfall::waterfall_rules;
 use super::RuleStats;
@@ -142,21 +143,11 @@ fn careful_random<R: RngCore>(
     rng: &mut R,
     stats: &mut RuleStats,
 ) -> Point {
-    count!(stats.moves);
-    let mut window = board.empty_count();
-    while window > 0 {
-        let i = rng::below(rng, window as u32) as usize;
-        let p = board.empty_at_index(i);
-        if board.is_playout_move(p, c) {
-            if !(bad_self_atari(board, p, c) && rng::chance(rng, reject)) {
-                count!(stats.random);
-                return p;
-            }
+    random_move(board, c, rng, stats, |board, p, rng, stats| {
+        let refuse = bad_self_atari(board, p, c) && rng::chance(rng, reject);
+        if refuse {
             count!(stats.self_atari_rejects);
         }
-        window -= 1;
-        board.swap_empties(i, window);
-    }
-    count!(stats.passes);
-    Point::PASS
+        !refuse
+    })
 }

@@ -23,12 +23,26 @@ pub fn light_move<R: RngCore>(
     rng: &mut R,
     stats: &mut RuleStats,
 ) -> Point {
+    random_move(board, c, rng, stats, |_, _, _, _| true)
+}
+
+/// Return a uniformly random move of `c` among the legal ones that do not
+/// fill its own eye-like point and that `accept` takes (it may draw from
+/// the generator and count what it refuses), or pass when there is none.
+#[inline(always)]
+pub(super) fn random_move<R: RngCore>(
+    board: &mut Board,
+    c: Color,
+    rng: &mut R,
+    stats: &mut RuleStats,
+    mut accept: impl FnMut(&Board, Point, &mut R, &mut RuleStats) -> bool,
+) -> Point {
     count!(stats.moves);
     let mut window = board.empty_count();
     while window > 0 {
         let i = rng::below(rng, window as u32) as usize;
         let p = board.empty_at_index(i);
-        if board.is_playout_move(p, c) {
+        if board.is_playout_move(p, c) && accept(board, p, rng, stats) {
             count!(stats.random);
             return p;
         }

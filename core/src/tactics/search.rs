@@ -822,41 +822,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// ataris the chain the prey would connect to. Marks the chains next to
     /// `ls`, whose liberties this reads.
     fn partner_ataris(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
-        let prey_root = b.chain_root(self.prey);
-        let mut roots: PointSet<8> = PointSet::default();
-        let mut pts = [Point::PASS; 12];
-        let mut n = 0;
         for &l in ls {
             self.mark_around(b, l);
-            for m in b.geometry().neighbours(l) {
-                if b.at(m) != Cell::stone(self.def) {
-                    continue;
-                }
-                let r = b.chain_root(m);
-                let Some(r) = r.filter(|&r| Some(r) != prey_root) else {
-                    continue;
-                };
-                if roots.contains(r) || !roots.insert(r) {
-                    continue;
-                }
-                let libs: PointSet<3> = b.liberties(r);
-                if libs.len() == 2 {
-                    for &q in libs.as_slice() {
-                        if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
-                            pts[n] = q;
-                            n += 1;
-                        }
-                    }
-                }
-            }
         }
-        pts[..n].sort_unstable();
-        for &q in &pts[..n] {
-            self.mark_around(b, q);
-            if b.liberties_after::<2>(q, self.att) >= 2 || captures(b, q, self.att) {
-                out.push(q);
-            }
-        }
+        self.neighbour_liberties(b, ls, self.def, 2, out);
     }
 
     /// Push, in point order, the liberties of attacker chains with two or
@@ -865,20 +834,39 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberties or captures: the defender breaks the net by attacking it.
     /// The chains next to `ls` are marked already (`mark_around`).
     fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        self.neighbour_liberties(b, ls, self.att, 3, out);
+    }
+
+    /// Push, in point order, the liberties (outside `ls`) of the chains of
+    /// `owner` other than the prey next to the points `ls` that have two to
+    /// `most` liberties, where a stone of the other colour would have two
+    /// liberties or captures; mark around each.
+    fn neighbour_liberties(
+        &mut self,
+        b: &Board,
+        ls: &[Point],
+        owner: Color,
+        most: usize,
+        out: &mut Cands,
+    ) {
+        let prey_root = b.chain_root(self.prey);
+        let mover = owner.opponent();
         let mut roots: PointSet<8> = PointSet::default();
         let mut pts = [Point::PASS; 12];
         let mut n = 0;
         for &l in ls {
             for m in b.geometry().neighbours(l) {
-                if b.at(m) != Cell::stone(self.att) {
+                if b.at(m) != Cell::stone(owner) {
                     continue;
                 }
-                let Some(r) = b.chain_root(m) else { continue };
+                let Some(r) = b.chain_root(m).filter(|&r| Some(r) != prey_root) else {
+                    continue;
+                };
                 if roots.contains(r) || !roots.insert(r) {
                     continue;
                 }
                 let libs: PointSet<4> = b.liberties(r);
-                if (2..=3).contains(&libs.len()) {
+                if (2..=most).contains(&libs.len()) {
                     for &q in libs.as_slice() {
                         if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
                             pts[n] = q;
@@ -891,7 +879,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         pts[..n].sort_unstable();
         for &q in &pts[..n] {
             self.mark_around(b, q);
-            if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+            if b.liberties_after::<2>(q, mover) >= 2 || captures(b, q, mover) {
                 out.push(q);
             }
         }
