@@ -17,8 +17,8 @@ pub const CLASS_HINT: u64 = 0xf1a4_9c27_6be3_0d55;
 
 /// The reader's assumptions, hashed into every problem: a change of the
 /// search's rules must change every key.
-const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defence-net-depth=6;\
-      net-depth=6;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
+const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defence-net-depth=4;\
+      net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
       root-defence-tries-attack-key;attack-rescue-by-capture;ko-retake-tried;\
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
       defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\

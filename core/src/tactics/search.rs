@@ -39,7 +39,7 @@ pub const JOURNAL_MOVES: usize = 64;
 pub const MAX_DEPTH: u8 = 60;
 /// Nets (second-order liberties) are tried only in the first `NET_DEPTH`
 /// plies of a line, or a broken ladder would branch at every step.
-pub const NET_DEPTH: u8 = 6;
+pub const NET_DEPTH: u8 = 4;
 /// A prey with three liberties is read on (the attacker tries its
 /// liberties) only at attack nodes in the first `THREE_LIB_DEPTH` plies;
 /// deeper, three liberties are safe.
@@ -59,7 +59,7 @@ pub const TENUKI_DEPTH: u8 = 4;
 const PARTNER1_DEPTH: u8 = 2;
 /// The defender tries second-order liberties only in the first
 /// `DEFENCE_NET_DEPTH` plies of a line.
-pub const DEFENCE_NET_DEPTH: u8 = 6;
+pub const DEFENCE_NET_DEPTH: u8 = 4;
 /// The defender reads on a prey with three liberties (instead of calling
 /// it safe) only at defend nodes in the first `DEFEND3_DEPTH + 1` plies:
 /// the root (so a save never answers "no move needed" for a chain the
