@@ -10,9 +10,9 @@
 //!   liberties; (2) with probability `p`, pick an enemy chain in atari
 //!   anywhere and capture it if the capture is worthwhile (extending would
 //!   have saved it); (3) else a light move.
-//! - [`Policy::Heavy`] (the search's): the waterfall's rules 1 and 2, then
-//!   a 3x3 shape pattern next to the last move, then a random move that is
-//!   not a self-atari of two or more stones ([`Heavy`]).
+//! - [`Policy::Heavy`] (the host engine's search): the waterfall's rules 1
+//!   and 2, then a 3x3 shape pattern next to the last move, then a random
+//!   move that is not a self-atari of two or more stones ([`Heavy`]).
 //!
 //! A playout ends after two passes in a row or after `3 * size * size` moves
 //! and is scored by area. [`ownership`] plays a position out many times to
@@ -108,7 +108,8 @@ pub fn playout_observed<R: RngCore>(
     mut on_move: impl FnMut(Point, Color),
 ) -> Outcome {
     // One loop per policy, each compiled on its own: only the waterfall
-    // and the heavy policy read the atari lists, so light playouts skip keeping them.
+    // and the heavy policy read the atari lists, so light playouts skip
+    // keeping them.
     let moves = match policy {
         Policy::Light => play_out::<false, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
             light_move(b, b.to_play(), rng, stats)

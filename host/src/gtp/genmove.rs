@@ -80,7 +80,7 @@ pub struct SearchArgs {
     pub shape_prior: Option<f32>,
     /// Weight of the score margin in a playout's value, 0 to 1 (0: wins
     /// only; default the engine's).
-    #[arg(long)]
+    #[arg(long, value_parser = unit_interval)]
     pub score_bonus: Option<f32>,
     /// The playout policy of the search.
     #[arg(long, value_enum, default_value_t = PolicyName::Heavy)]
@@ -109,6 +109,14 @@ impl Default for SearchArgs {
     }
 }
 
+/// Parse a number from 0 to 1.
+fn unit_interval(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|w| (0.0..=1.0).contains(w))
+        .ok_or_else(|| format!("{text}: not a number from 0 to 1"))
+}
+
 /// The chance of the waterfall's rule 2 in the search's playouts (the
 /// seed's).
 pub const PLAYOUT_CAPTURE: f64 = 0.75;
@@ -121,7 +129,7 @@ const RESIGN_MIN_PLAYOUTS: u32 = 2_000;
 /// Playouts of the ownership estimate of `final_status_list`.
 const OWNERSHIP_PLAYOUTS: u32 = 400;
 
-/// The playing service: the searcher (built on first use), options, clock.
+/// The playing service: the searcher, options, clock.
 #[derive(Default)]
 pub struct Play {
     /// The searcher (built by [`Play::new`]; `None` only while a resize
@@ -751,9 +759,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 "shape_prior" => {
                     o.shape_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1000.0).contains(w)).ok_or(Failure::Syntax)?)
                 }
-                "score_bonus" => {
-                    o.score_bonus = Some(v.parse::<f32>().ok().filter(|w| (0.0..=1.0).contains(w)).ok_or(Failure::Syntax)?)
-                }
+                "score_bonus" => o.score_bonus = Some(unit_interval(v).map_err(|_| Failure::Syntax)?),
                 "playout" => {
                     o.playout = <PolicyName as clap::ValueEnum>::from_str(v, true).map_err(|_| Failure::Syntax)?
                 }
