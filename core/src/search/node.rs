@@ -27,7 +27,8 @@ pub struct Node {
     pub key: u64,
     /// Playouts through this node.
     pub visits: u32,
-    /// Wins of those playouts for the player who played `mv` (draws count half).
+    /// Wins of those playouts for the player who played `mv` (draws count
+    /// half; with [`super::Params::score_bonus`], values between 0 and 1).
     pub wins: f32,
     /// AMAF (all-moves-as-first) playouts, priors included as virtual ones.
     pub amaf_visits: f32,

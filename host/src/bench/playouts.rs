@@ -16,7 +16,7 @@ pub enum PolicyName {
     /// Save from atari, capture, else random (the seed's waterfall).
     Waterfall,
     /// The waterfall, then shape patterns next to the last move, then
-    /// random moves without self-atari (the search's policy).
+    /// random moves without self-atari (the GTP engine's policy).
     Heavy,
 }
 
