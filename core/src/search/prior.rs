@@ -34,9 +34,8 @@
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
-use crate::tactics::{self, Goal, Problem, Solver, Verdict};
-
 use crate::shape;
+use crate::tactics::{self, Goal, Problem, Solver, Verdict};
 
 /// Virtual playouts at 50% given to every child.
 pub const EVEN: f32 = 10.0;

@@ -423,10 +423,18 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn mark_around(&mut self, b: &Board, p: Point) {
         self.read.insert(p);
         for n in b.geometry().neighbours(p) {
-            if b.at(n).color().is_some() && !self.read.contains(n) {
-                for s in b.chain_stones(n) {
-                    self.read.insert(s);
-                }
+            if b.at(n).color().is_some() {
+                self.mark_chain(b, n);
+            }
+        }
+    }
+
+    /// Mark the chain at the stone `s` as read, unless it is already.
+    #[inline]
+    fn mark_chain(&mut self, b: &Board, s: Point) {
+        if !self.read.contains(s) {
+            for t in b.chain_stones(s) {
+                self.read.insert(t);
             }
         }
     }
@@ -535,12 +543,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     if b.at(m) != own || b.chain_root(m) == prey_root {
                         continue;
                     }
-                    if !self.read.contains(m) {
-                        for t in b.chain_stones(m) {
-                            self.read.insert(t);
-                        }
-                    }
-                    if let Some(l) = b.atari_liberty(m).filter(|_| b.in_atari(m)) {
+                    self.mark_chain(b, m);
+                    if let Some(l) = b.atari_liberty(m) {
                         if n < pts.len() && !pts[..n].contains(&l) {
                             pts[n] = l;
                             n += 1;
@@ -900,11 +904,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         for &l in ls {
             for n in geo.neighbours(l) {
                 if b.at(n) == own {
-                    let r = b.chain_root(n);
-                    if r != prey_root {
-                        if let Some(r) = r {
-                            partners.insert(r);
-                        }
+                    if let Some(r) = b.chain_root(n).filter(|&r| Some(r) != prey_root) {
+                        partners.insert(r);
                     }
                 }
             }
@@ -912,21 +913,13 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut pts = [Point::PASS; 8];
         let mut n = 0;
         for &r in partners.as_slice() {
-            if !self.read.contains(r) {
-                for t in b.chain_stones(r) {
-                    self.read.insert(t);
-                }
-            }
+            self.mark_chain(b, r);
             for s in b.chain_stones(r) {
                 for m in geo.neighbours(s) {
                     if b.at(m) != opp {
                         continue;
                     }
-                    if !self.read.contains(m) {
-                        for t in b.chain_stones(m) {
-                            self.read.insert(t);
-                        }
-                    }
+                    self.mark_chain(b, m);
                     if let Some(q) = b.atari_liberty(m) {
                         if n < pts.len() && !pts[..n].contains(&q) {
                             pts[n] = q;
