@@ -11,6 +11,7 @@ mod bench;
 mod db;
 mod gtp;
 mod matchrun;
+mod policy;
 mod sgf_game;
 
 /// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.

@@ -8,7 +8,12 @@
 //! Games end by resignation, two passes or the move limit, and are scored
 //! by area (Tromp-Taylor) on the runner's board, or by a referee engine's
 //! `final_score` with `--referee CMD` (GNU Go removes dead stones). Every
-//! game is saved as SGF. `{game}` in an engine's command line is replaced
+//! game is played, scored and recorded under area rules (`RU[Chinese]`):
+//! GNU Go counts territory unless it is given `--chinese-rules`, so a
+//! GNU Go referee without it is refused, and a GNU Go player without it
+//! gets a warning (it would pass early, leaving dame that area counts;
+//! kosumi's harmless moves inside its own area would then cost it points
+//! under the territory count). Every game is saved as SGF. `{game}` in an engine's command line is replaced
 //! by the game's number (e.g. `kosumi --seed {game}`), so engines that are
 //! restarted for every game with a fixed seed still play different games.
 
@@ -46,7 +51,8 @@ pub struct Args {
     /// Extra seconds a move may take before it loses on time.
     #[arg(long, default_value_t = 1.0)]
     pub grace: f64,
-    /// Referee engine for scoring (its `final_score` after replaying the game).
+    /// Referee engine for scoring (its `final_score` after replaying the
+    /// game); it must count area, e.g. `gnugo --mode gtp --chinese-rules`.
     #[arg(long)]
     pub referee: Option<String>,
     /// Directory for the SGF files.
@@ -129,6 +135,37 @@ struct Outcome {
     text: String,
 }
 
+/// The thinking time of one engine's `genmove`s.
+#[derive(Clone, Copy, Default)]
+struct Clock {
+    total: f64,
+    moves: u32,
+    max: f64,
+}
+
+impl Clock {
+    fn add(&mut self, secs: f64) {
+        self.total += secs;
+        self.moves += 1;
+        self.max = self.max.max(secs);
+    }
+
+    fn merge(&mut self, other: Clock) {
+        self.total += other.total;
+        self.moves += other.moves;
+        self.max = self.max.max(other.max);
+    }
+
+    fn text(self) -> String {
+        format!(
+            "{} moves, mean {:.2} s, max {:.2} s",
+            self.moves,
+            self.total / f64::from(self.moves.max(1)),
+            self.max
+        )
+    }
+}
+
 /// Return `B` or `W`.
 fn letter(c: Color) -> char {
     match c {
@@ -169,8 +206,19 @@ fn for_game(cmd: &str, g: u32) -> String {
     cmd.replace("{game}", &g.to_string())
 }
 
-/// Play one game; `cmds[0]` is black's command, `cmds[1]` white's.
-fn play_game(args: &Args, cmds: [&str; 2], sgf: &mut String) -> Result<Outcome, String> {
+/// Query whether a command runs GNU Go under its default territory rules.
+fn gnugo_counts_territory(cmd: &str) -> bool {
+    cmd.contains("gnugo") && !cmd.contains("--chinese-rules")
+}
+
+/// Play one game; `cmds[0]` is black's command, `cmds[1]` white's, and
+/// `clocks` gets each colour's thinking time.
+fn play_game(
+    args: &Args,
+    cmds: [&str; 2],
+    sgf: &mut String,
+    clocks: &mut [Clock; 2],
+) -> Result<Outcome, String> {
     let mut engines = [Engine::start(cmds[0])?, Engine::start(cmds[1])?];
     let mut board = Board::new(args.size).map_err(|_| "bad size".to_string())?;
     let mut history: History<4096> = History::new();
@@ -201,6 +249,7 @@ fn play_game(args: &Args, cmds: [&str; 2], sgf: &mut String) -> Result<Outcome, 
             if color == Color::Black { "b" } else { "w" }
         ));
         let secs = start.elapsed().as_secs_f64();
+        clocks[i].add(secs);
         let lose = |why: String| Outcome {
             winner: Some(color.opponent()),
             text: format!("{}+{why}", letter(color.opponent())),
@@ -329,11 +378,23 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !(args.komi * 2.0).fract().eq(&0.0) {
         return Err("--komi must be a multiple of 0.5".into());
     }
+    if args.referee.as_deref().is_some_and(gnugo_counts_territory) {
+        return Err(
+            "the referee counts territory: give GNU Go --chinese-rules (games are played under area rules)"
+                .into(),
+        );
+    }
+    for cmd in [&args.black, &args.white] {
+        if gnugo_counts_territory(cmd) {
+            eprintln!("warning: `{cmd}` plays territory rules; add --chinese-rules for area");
+        }
+    }
     std::fs::create_dir_all(&args.sgf_dir)
         .map_err(|e| format!("{}: {e}", args.sgf_dir.display()))?;
     let (mut a_wins, mut draws) = (0.0f64, 0u32);
     let mut a_black = (0u32, 0u32);
     let mut sgf = String::new();
+    let (mut a_clock, mut b_clock) = (Clock::default(), Clock::default());
     for g in 0..args.games {
         let a_is_black = args.no_alternate || g % 2 == 0;
         let (a, b) = (for_game(&args.black, g), for_game(&args.white, g));
@@ -342,7 +403,16 @@ pub fn run(args: &Args) -> Result<(), String> {
         } else {
             [b.as_str(), a.as_str()]
         };
-        let out = play_game(args, cmds, &mut sgf)?;
+        let mut clocks = [Clock::default(); 2];
+        let out = play_game(args, cmds, &mut sgf, &mut clocks)?;
+        let [black, white] = clocks;
+        let (a, b) = if a_is_black {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        a_clock.merge(a);
+        b_clock.merge(b);
         let path = args.sgf_dir.join(format!("game-{g:03}.sgf"));
         std::fs::write(&path, &sgf).map_err(|e| format!("{}: {e}", path.display()))?;
         let a_color = if a_is_black {
@@ -381,9 +451,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let n = f64::from(args.games);
     let (lo, hi) = wilson(a_wins, n);
     println!(
-        "A = {}\nB = {}\nA wins {a_wins}/{} = {:.1}% (95% Wilson interval {:.1}%..{:.1}%), draws {draws}; as black {}/{}",
+        "A = {}\nB = {}\nA's genmoves: {}\nB's genmoves: {}\nA wins {a_wins}/{} = {:.1}% (95% Wilson interval {:.1}%..{:.1}%), draws {draws}; as black {}/{}",
         args.black,
         args.white,
+        a_clock.text(),
+        b_clock.text(),
         args.games,
         100.0 * a_wins / n,
         100.0 * lo,
@@ -396,11 +468,20 @@ pub fn run(args: &Args) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::for_game;
+    use super::{for_game, gnugo_counts_territory};
 
     #[test]
     fn game_number_is_put_into_engine_commands() {
         assert_eq!(for_game("kosumi --seed {game}", 7), "kosumi --seed 7");
         assert_eq!(for_game("gnugo --mode gtp", 7), "gnugo --mode gtp");
+    }
+
+    #[test]
+    fn gnugo_without_chinese_rules_is_recognised() {
+        assert!(gnugo_counts_territory("/usr/games/gnugo --mode gtp"));
+        assert!(!gnugo_counts_territory(
+            "/usr/games/gnugo --mode gtp --chinese-rules"
+        ));
+        assert!(!gnugo_counts_territory("kosumi --size 9"));
     }
 }

@@ -225,7 +225,7 @@ fn full_game_against_gnugo() {
             "--black",
             &format!("{me} --size 9 --playouts 2000 --tree-mb 32 --hash-mb 1"),
             "--white",
-            &format!("{gnugo} --mode gtp --level 1"),
+            &format!("{gnugo} --mode gtp --level 1 --chinese-rules"),
             "--games",
             "1",
             "--time-per-move",

@@ -8,10 +8,11 @@ use std::time::Instant;
 
 use kosumi_core::search::{Budget, Params};
 
-use super::playouts::{komi2, PolicyName};
+use super::playouts::komi2;
 use crate::gtp::parallel::{self, Helpers, Shape};
 use crate::gtp::searcher::Searcher;
 use crate::gtp::tactics::Tactics;
+use crate::policy::PolicyName;
 
 /// Arguments of `kosumi bench search`.
 #[derive(clap::Args, Debug)]

@@ -23,7 +23,7 @@ use kosumi_core::playout;
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
 
-use crate::bench::playouts::PolicyName;
+use crate::policy::PolicyName;
 
 use super::commands::{color_name, parse_color, Failure, Reply};
 use super::game::PlayError;
