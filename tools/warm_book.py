@@ -5,8 +5,8 @@ One engine plays both colours, so every search of every game feeds the one
 table, and only one process ever writes the book (saved on `quit`; two
 engines sharing a `--book` file would each overwrite the other's save).
 
-    tools/warm_book.py --games 60 --book /tmp/book.bin -- \
-        target/release/kosumi --size 9 --playouts 5000 --seed 7
+    tools/warm_book.py --games 60 -- \
+        target/release/kosumi --size 9 --playouts 5000 --seed 7 --book /tmp/book.bin
 
 The engine command must include `--book` pointing at the same file (the
 script only adds `kosumi-savebook` every 10 games and `quit` at the end).
