@@ -182,7 +182,12 @@ fn book_is_saved_loaded_and_corruption_refused() {
     g.ok("kosumi-savebook");
     g.ok(&format!("kosumi-loadbook {book_s}"));
     g.quit();
-    assert!(!dir.join("book.bin.tmp").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
     // Truncated and bit-flipped books are refused whole.
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, &bytes[..bytes.len() - 5]).unwrap();

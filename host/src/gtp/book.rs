@@ -16,9 +16,13 @@
 //! Only non-empty entries are written. Loading checks the magic, the
 //! version, the exact length, the checksum and every record before it
 //! touches the table, so a truncated or corrupt file is refused whole.
-//! Writing goes to `FILE.tmp` and is renamed over `FILE` (atomic on POSIX).
+//! Writing goes to `FILE.tmp.PID`, is flushed to the disk, and is renamed
+//! over `FILE` (atomic on POSIX): a crash leaves the old book or the new
+//! one, and two processes saving one book at once each rename a whole
+//! file of their own (the last rename wins).
 
 use std::fs;
+use std::io::Write as _;
 use std::path::Path;
 
 use kosumi_core::table::{BestMove, BestMoveCluster, BestMoveEntry, Cluster, Entry};
@@ -156,9 +160,17 @@ pub fn decode(b: &[u8]) -> Result<(Vec<BestMoveCluster>, u8), String> {
 pub fn save(path: &Path, table: &[BestMoveCluster], generation: u8) -> Result<(), String> {
     let bytes = encode(table, generation);
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(format!(".tmp.{}", std::process::id()));
     let tmp = Path::new(&tmp);
-    fs::write(tmp, &bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let write = || -> std::io::Result<()> {
+        let mut f = fs::File::create(tmp)?;
+        f.write_all(&bytes)?;
+        f.sync_all()
+    };
+    if let Err(e) = write() {
+        let _ = fs::remove_file(tmp);
+        return Err(format!("{}: {e}", tmp.display()));
+    }
     fs::rename(tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
