@@ -123,9 +123,8 @@ fn two_threads_same_seed_same_game() {
     assert_eq!(play(), play());
 }
 
-#[test]
-fn byo_yomi_is_respected() {
-    let mut g = Gtp::start(&["--size", "9", "--tree-mb", "32"]);
+/// Play three moves under a byo-yomi of 1 s a move; each uses most of it.
+fn three_byo_yomi_moves(g: &mut Gtp) {
     g.ok("time_settings 0 1 1");
     for c in ["b", "w", "b"] {
         g.ok(&format!("time_left {c} 1 1"));
@@ -136,6 +135,17 @@ fn byo_yomi_is_respected() {
         // Time a byo-yomi move leaves unused is lost: it is all used.
         assert!(secs > 0.5, "took only {secs} s of a 1 s byo-yomi");
     }
+}
+
+#[test]
+fn byo_yomi_is_respected() {
+    // The helpers of --threads 2 are built at start-up too, not in the
+    // first move's time (writing a 512 MiB tree takes about a second).
+    let mut two = Gtp::start(&["--size", "9", "--tree-mb", "512", "--threads", "2"]);
+    three_byo_yomi_moves(&mut two);
+    two.quit();
+    let mut g = Gtp::start(&["--size", "9", "--tree-mb", "32"]);
+    three_byo_yomi_moves(&mut g);
     g.ok("kgs-time_settings absolute 2");
     let t = Instant::now();
     g.ok("genmove w");

@@ -146,7 +146,7 @@ pub struct Play {
 }
 
 impl Play {
-    /// Return a service with `opts` and its searcher built (the tree is
+    /// Return a service with `opts` and its searchers built (the trees are
     /// allocated and written now, not in the first move's time), loading
     /// the book if it names an existing file.
     ///
@@ -158,6 +158,7 @@ impl Play {
             opts: opts.clone(),
             ..Play::default()
         };
+        play.helpers_ready()?;
         let s = play.searcher_mut()?;
         if let Some(path) = &opts.book {
             if path.exists() {
@@ -167,6 +168,23 @@ impl Play {
             }
         }
         Ok(play)
+    }
+
+    /// Build the `--threads` helpers the options ask for (if they changed)
+    /// and give them the current parameters.
+    ///
+    /// # Errors
+    /// A message for a tree too small.
+    fn helpers_ready(&mut self) -> Result<(), String> {
+        let opts = &self.opts;
+        let shape = Shape {
+            helpers: opts.threads.max(1) - 1,
+            tree_mb: opts.tree_mb,
+            tactics_mb: if opts.no_tactics { 0 } else { opts.tactics_mb },
+            seed: opts.seed,
+        };
+        let params = self.params();
+        self.helpers.prepare(shape, params)
     }
 
     /// Return the searcher, building it from the options on first use.
@@ -360,21 +378,8 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
         (!engine.services.play.opts.no_tactics).then_some(&mut engine.services.tactics.cache);
     let play = &mut engine.services.play;
     let resign = play.opts.resign;
-    let shape = Shape {
-        helpers: play.opts.threads.max(1) - 1,
-        tree_mb: play.opts.tree_mb,
-        tactics_mb: if play.opts.no_tactics {
-            0
-        } else {
-            play.opts.tactics_mb
-        },
-        seed: play.opts.seed,
-    };
-    let params = play.params();
     play.searcher_mut().map_err(|_| Failure::Syntax)?;
-    play.helpers
-        .prepare(shape, params)
-        .map_err(|_| Failure::Syntax)?;
+    play.helpers_ready().map_err(|_| Failure::Syntax)?;
     let Play {
         searcher, helpers, ..
     } = play;
