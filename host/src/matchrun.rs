@@ -7,15 +7,21 @@
 //! answer or a move slower than `--time-per-move + --grace` loses the game.
 //! Games end by resignation, two passes or the move limit, and are scored
 //! by area (Tromp-Taylor) on the runner's board, or by a referee engine's
-//! `final_score` with `--referee CMD` (GNU Go removes dead stones). Every
-//! game is played, scored and recorded under area rules (`RU[Chinese]`):
-//! GNU Go counts territory unless it is given `--chinese-rules`, so a
-//! GNU Go referee without it is refused, and a GNU Go player without it
-//! gets a warning (it would pass early, leaving dame that area counts;
-//! kosumi's harmless moves inside its own area would then cost it points
-//! under the territory count). Every game is saved as SGF. `{game}` in an engine's command line is replaced
-//! by the game's number (e.g. `kosumi --seed {game}`), so engines that are
-//! restarted for every game with a fixed seed still play different games.
+//! `final_score` with `--referee CMD` (GNU Go removes dead stones).
+//!
+//! Matches are meant for area rules, which the SGF records (`RU[Chinese]`).
+//! GNU Go counts territory unless it is given `--chinese-rules`, so a GNU
+//! Go referee without it is refused (under a territory count, kosumi's
+//! moves inside its own area, harmless under area rules, would each cost
+//! a point), and a GNU Go player without it gets a warning (it passes
+//! early, leaving dame that area counts). The check reads the command
+//! line: a command that mentions `gnugo` is taken for GNU Go.
+//!
+//! Every game is saved as SGF, and each engine's thinking time (mean and
+//! maximum of its `genmove`s) is printed with the result. `{game}` in an
+//! engine's command line is replaced by the game's number (e.g.
+//! `kosumi --seed {game}`), so engines that are restarted for every game
+//! with a fixed seed still play different games.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

@@ -191,6 +191,10 @@ fn book_is_saved_loaded_and_corruption_refused() {
     let mut g = Gtp::start(&args);
     g.ok("kosumi-savebook");
     g.ok(&format!("kosumi-loadbook {book_s}"));
+    // A book that cannot be written is an error, and the engine goes on.
+    let nowhere = dir.join("no-such-dir").join("book.bin");
+    g.err(&format!("kosumi-savebook {}", nowhere.display()));
+    g.ok("name");
     g.quit();
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

@@ -165,13 +165,14 @@ pub fn save(path: &Path, table: &[BestMoveCluster], generation: u8) -> Result<()
     let write = || -> std::io::Result<()> {
         let mut f = fs::File::create(tmp)?;
         f.write_all(&bytes)?;
-        f.sync_all()
+        f.sync_all()?;
+        fs::rename(tmp, path)
     };
-    if let Err(e) = write() {
+    write().map_err(|e| {
+        // Nothing half-written is left behind.
         let _ = fs::remove_file(tmp);
-        return Err(format!("{}: {e}", tmp.display()));
-    }
-    fs::rename(tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+        format!("{}: {e}", path.display())
+    })
 }
 
 /// Read the book at `path`.
