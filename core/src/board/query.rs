@@ -64,6 +64,12 @@ impl<const N: usize> PointSet<N> {
     pub fn as_slice(&self) -> &[Point] {
         &self.points[..self.len]
     }
+
+    /// Put the points in point order.
+    #[inline]
+    pub fn sort(&mut self) {
+        self.points[..self.len].sort_unstable();
+    }
 }
 
 /// For each four diagonal cells (two bits each, as [`Cell`] numbers them),

@@ -36,8 +36,7 @@
 //!   a liberty (second-order liberties) where the attacker's stone would
 //!   have two liberties, and ataris of two-liberty defender chains next
 //!   to a liberty (the chains the prey would connect to); in the first two
-//!   plies also
-//!   the reinforcement of own two-liberty chains (as with three
+//!   plies also the reinforcement of own two-liberty chains (as with three
 //!   liberties).
 //! * **defend node** (defender to move): prey with 3+ liberties is safe,
 //!   except in the first [`DEFEND3_DEPTH`]` + 1` plies (the root and the
@@ -45,8 +44,8 @@
 //!   read it on: there the defender tries captures, liberties that keep
 //!   three or more liberties, counter-ataris and (shallow) second-order
 //!   liberties and moves for a chain the prey would connect to (below), so
-//!   a save never answers "no move needed" for a chain its
-//!   own attack search captures. At the root of a save the attacker's key
+//!   a save never answers "no move needed" for a chain its own attack
+//!   search captures. At the root of a save the attacker's key
 //!   move is tried too (the opponent's vital point). Otherwise
 //!   candidates, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more

@@ -483,8 +483,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// weak neighbours of the prey).
     fn attacker_reinforce(&mut self, b: &Board, out: &mut Cands) {
         let mut roots: PointSet<8> = PointSet::default();
-        let mut pts = [Point::PASS; 8];
-        let mut n = 0;
+        let mut pts: PointSet<8> = PointSet::default();
         let geo = b.geometry();
         for s in b.chain_stones(self.prey) {
             for m in geo.neighbours(s) {
@@ -498,16 +497,13 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 let ls: PointSet<3> = b.liberties(r);
                 if ls.len() == 2 {
                     for &q in ls.as_slice() {
-                        if n < pts.len() && !pts[..n].contains(&q) {
-                            pts[n] = q;
-                            n += 1;
-                        }
+                        pts.insert(q);
                     }
                 }
             }
         }
-        pts[..n].sort_unstable();
-        for &q in &pts[..n] {
+        pts.sort();
+        for &q in pts.as_slice() {
             self.mark_around(b, q);
             if b.liberties_after::<3>(q, self.att) >= 3 || captures(b, q, self.att) {
                 out.push(q);
@@ -535,8 +531,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 mine.insert(r);
             }
         }
-        let mut pts = [Point::PASS; 8];
-        let mut n = 0;
+        let mut pts: PointSet<8> = PointSet::default();
         for &r in mine.as_slice() {
             for s in b.chain_stones(r) {
                 for m in geo.neighbours(s) {
@@ -545,16 +540,13 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                     self.mark_chain(b, m);
                     if let Some(l) = b.atari_liberty(m) {
-                        if n < pts.len() && !pts[..n].contains(&l) {
-                            pts[n] = l;
-                            n += 1;
-                        }
+                        pts.insert(l);
                     }
                 }
             }
         }
-        pts[..n].sort_unstable();
-        for &l in &pts[..n] {
+        pts.sort();
+        for &l in pts.as_slice() {
             out.push(l);
         }
     }
@@ -856,8 +848,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let prey_root = b.chain_root(self.prey);
         let mover = owner.opponent();
         let mut roots: PointSet<8> = PointSet::default();
-        let mut pts = [Point::PASS; 12];
-        let mut n = 0;
+        let mut pts: PointSet<12> = PointSet::default();
         for &l in ls {
             for m in b.geometry().neighbours(l) {
                 if b.at(m) != Cell::stone(owner) {
@@ -872,16 +863,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 let libs: PointSet<4> = b.liberties(r);
                 if (2..=most).contains(&libs.len()) {
                     for &q in libs.as_slice() {
-                        if n < pts.len() && !ls.contains(&q) && !pts[..n].contains(&q) {
-                            pts[n] = q;
-                            n += 1;
+                        if !ls.contains(&q) {
+                            pts.insert(q);
                         }
                     }
                 }
             }
         }
-        pts[..n].sort_unstable();
-        for &q in &pts[..n] {
+        pts.sort();
+        for &q in pts.as_slice() {
             self.mark_around(b, q);
             if b.liberties_after::<2>(q, mover) >= 2 || captures(b, q, mover) {
                 out.push(q);
@@ -910,8 +900,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        let mut pts = [Point::PASS; 8];
-        let mut n = 0;
+        let mut pts: PointSet<8> = PointSet::default();
         for &r in partners.as_slice() {
             self.mark_chain(b, r);
             for s in b.chain_stones(r) {
@@ -921,10 +910,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     }
                     self.mark_chain(b, m);
                     if let Some(q) = b.atari_liberty(m) {
-                        if n < pts.len() && !pts[..n].contains(&q) {
-                            pts[n] = q;
-                            n += 1;
-                        }
+                        pts.insert(q);
                     }
                 }
             }
@@ -935,18 +921,17 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             let ls: PointSet<3> = b.liberties(r);
             if ls.len() == 2 {
                 for &q in ls.as_slice() {
-                    if n < pts.len() && !pts[..n].contains(&q) {
+                    if !pts.is_full() && !pts.contains(q) {
                         self.mark_around(b, q);
                         if b.liberties_after::<3>(q, self.def) >= 3 {
-                            pts[n] = q;
-                            n += 1;
+                            pts.insert(q);
                         }
                     }
                 }
             }
         }
-        pts[..n].sort_unstable();
-        for &q in &pts[..n] {
+        pts.sort();
+        for &q in pts.as_slice() {
             out.push(q);
         }
     }
