@@ -16,6 +16,7 @@
 //! | [`playout`] | light, waterfall and heavy playouts with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
 //! | [`tactics`] | the tactical reader (capture / save a chain) and its region-keyed cache |
+//! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
 //!
 //! # Features
@@ -30,6 +31,7 @@
 pub mod board;
 pub mod geometry;
 pub mod history;
+pub mod pattern;
 pub mod playout;
 pub mod rng;
 pub mod search;

@@ -5,8 +5,8 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::search::{
-    BestMoveTable, Budget, DeepeningParams, IterationReport, NoClock, Node, Params, Pool, Search,
-    SearchResult,
+    BestMoveTable, Budget, DeepeningParams, IterationReport, Knowledge, NoClock, Node, Params,
+    Pool, Search, SearchResult,
 };
 use kosumi_core::table::{BestMoveCluster, Cluster};
 
@@ -29,7 +29,7 @@ fn run(s: &mut Search<Vec<Node>>, b: &Board, t: Option<&mut Tbl>, n: u32) -> Sea
         &[],
         Budget::playouts(n),
         t,
-        None,
+        Knowledge::none(),
         &mut NoClock,
         &mut |_| {},
     )
@@ -89,7 +89,7 @@ fn static_search<const N: usize>() {
             &[],
             Budget::playouts(2000),
             None,
-            None,
+            Knowledge::none(),
             &mut NoClock,
             &mut |_| {},
         )
@@ -108,7 +108,7 @@ fn pool_too_small_is_an_error() {
         &[],
         Budget::playouts(10),
         None,
-        None,
+        Knowledge::none(),
         &mut NoClock,
         &mut |_| {},
     );
@@ -138,7 +138,7 @@ fn tiny_pool_prunes_and_plays_legal_moves() {
                 &excluded,
                 Budget::playouts(3000),
                 Some(&mut t),
-                None,
+                Knowledge::none(),
                 &mut NoClock,
                 &mut |_| {},
             )
@@ -183,7 +183,7 @@ fn retain_reroots_and_prunes() {
             &[],
             Budget::playouts(1),
             None,
-            None,
+            Knowledge::none(),
             &mut NoClock,
             &mut |_| {},
         )
@@ -206,7 +206,7 @@ fn excluded_moves_are_never_chosen() {
             &[first],
             Budget::playouts(2000),
             None,
-            None,
+            Knowledge::none(),
             &mut NoClock,
             &mut |_| {},
         )
@@ -270,7 +270,7 @@ fn deepening_reports_iterations() {
             &[],
             Budget::playouts(8000),
             Some(&mut t),
-            None,
+            Knowledge::none(),
             &mut NoClock,
             &mut |r| lines.push(*r),
         )
@@ -298,7 +298,7 @@ fn time_budget_stops() {
             &[],
             Budget::time(50, 1_000_000),
             None,
-            None,
+            Knowledge::none(),
             &mut clock,
             &mut |_| {},
         )
@@ -317,4 +317,40 @@ fn table_entry_survives_low_quality_overwrite() {
     assert!(t.put(key, Point(31), 1 << 12, 8));
     assert_eq!(t.get(key).unwrap().mv, 31);
     let _ = BestMoveCluster::EMPTY.entries();
+}
+
+/// A double pass is valued as the referee will count it: with the big
+/// black chain (one liberty, A9: dead) taken off the board under rules
+/// that remove dead stones, as it stands under Tromp-Taylor.
+#[test]
+fn a_pass_with_own_dead_stones_on_the_board_is_not_a_win() {
+    let mut b = Board::from_diagram(
+        "
+        . X X X X X X X X
+        X X X X X X X X X
+        X X X X X X X X X
+        X X X X X X X X X
+        X X X X X X X X X
+        X X X X X X X X X
+        X X X X X O O O O
+        X X X X X O . O .
+        X X X X X O O O O
+        ",
+        Color::White,
+    )
+    .unwrap();
+    b.play(Point::PASS, Color::White).unwrap();
+    // Black's only legal move is the pass: the value is what differs.
+    let value = |dead_removed: bool| {
+        let params = Params {
+            dead_removed,
+            ..Params::default()
+        };
+        let mut s = search(20_000, params, 5);
+        let r = run(&mut s, &b, None, 500);
+        assert_eq!(r.best, Point::PASS);
+        r.win_rate
+    };
+    assert!(value(false) > 0.99, "Tromp-Taylor: black's 69 points win");
+    assert!(value(true) < 0.4, "the chain comes off: {}", value(true));
 }

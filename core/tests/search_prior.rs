@@ -7,7 +7,9 @@
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::search::prior::{prior, read, Mark, Prior, Reading};
-use kosumi_core::search::{Budget as SearchBudget, NoClock, Node, Params, ReadBudget, Search};
+use kosumi_core::search::{
+    Budget as SearchBudget, Knowledge, NoClock, Node, Params, ReadBudget, Search,
+};
 use kosumi_core::table::{BestMoveCluster, Cluster, Table, TacticCluster};
 use kosumi_core::tactics::{Answer, Budget, Problem, Reader, Solver};
 
@@ -175,7 +177,7 @@ fn search_asks(params: Params) -> (u32, Point) {
             &[],
             SearchBudget::playouts(500),
             None,
-            Some(&mut counting),
+            Knowledge::tactics(Some(&mut counting)),
             &mut NoClock,
             &mut |_| {},
         )

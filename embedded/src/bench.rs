@@ -18,7 +18,7 @@ use cortex_m_rt::exception;
 use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
-use kosumi_core::search::{Budget, NoClock};
+use kosumi_core::search::{Budget, Knowledge, NoClock};
 use kosumi_core::tactics::Solver;
 
 use crate::engine::Engine;
@@ -143,7 +143,7 @@ pub fn run(syst: &mut SYST, engine: &mut Engine) {
             &[],
             Budget::playouts(n),
             Some(&mut *table),
-            tactics.as_mut().map(|t| &mut **t as &mut dyn Solver),
+            Knowledge::tactics(tactics.as_mut().map(|t| &mut **t as &mut dyn Solver)),
             &mut NoClock,
             &mut |_| {},
         );

@@ -13,7 +13,7 @@ use kosumi_core::history::History;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
 use kosumi_core::search::{
-    BestMoveTable, Budget, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
+    BestMoveTable, Budget, Knowledge, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
 };
 use kosumi_core::table::BestMoveCluster;
 use kosumi_core::tactics::Solver;
@@ -262,10 +262,10 @@ impl Engine {
             &excluded[..n],
             Budget::playouts(self.playouts),
             Some(&mut self.table),
-            match &mut self.tactics {
+            Knowledge::tactics(match &mut self.tactics {
                 Some(t) => Some(&mut **t),
                 None => None,
-            },
+            }),
             &mut NoClock,
             &mut |_| {},
         );

@@ -7,10 +7,12 @@
 
 use clap::{Parser, Subcommand};
 
+mod atomic;
 mod bench;
 mod db;
 mod gtp;
 mod matchrun;
+mod patterns;
 mod policy;
 mod sgf_game;
 
@@ -41,6 +43,9 @@ enum Command {
     /// Game database: build, search positions and patterns, info.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// Move patterns: learn a model from game records, test its predictions.
+    #[command(subcommand)]
+    Patterns(patterns::PatternsCommand),
 }
 
 /// Let a closed stdout end a report quietly, as a C tool does
@@ -60,7 +65,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Some(Command::Bench(_) | Command::Match(_) | Command::Db(_))
+        Some(Command::Bench(_) | Command::Match(_) | Command::Db(_) | Command::Patterns(_))
     ) {
         die_on_broken_pipe();
     }
@@ -69,6 +74,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Gtp(args)) => gtp::run(args),
         Some(Command::Match(args)) => matchrun::run(&args),
         Some(Command::Db(cmd)) => db::run(cmd),
+        Some(Command::Patterns(cmd)) => patterns::run(&cmd),
         None => gtp::run(cli.gtp),
     };
     match result {

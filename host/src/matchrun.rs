@@ -4,7 +4,8 @@
 //! Colours alternate (engine A, given as `--black`, takes black in even
 //! games and white in odd ones). The runner keeps its own board and
 //! superko history and checks every move; an illegal move, a malformed
-//! answer or a move slower than `--time-per-move + --grace` loses the game.
+//! answer or a move slower than `--time-per-move + --grace` loses the game
+//! (`--time-per-move 0`: no clock, for engines given fixed playouts).
 //! Games end by resignation, two passes or the move limit, and are scored
 //! by area (Tromp-Taylor) on the runner's board, or by a referee engine's
 //! `final_score` with `--referee CMD` (GNU Go removes dead stones).
@@ -51,7 +52,10 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Seconds per move (sent as byo-yomi: `time_settings 0 S 1`).
+    /// Seconds per move (sent as byo-yomi: `time_settings 0 S 1`); 0 sends
+    /// no clock and sets no time limit, for engines given fixed playouts
+    /// (GNU Go then plays at its full level: under a clock it lowers its
+    /// level whenever a move takes over a quarter of its time).
     #[arg(long, default_value_t = 1.0)]
     pub time_per_move: f64,
     /// Extra seconds a move may take before it loses on time.
@@ -234,7 +238,9 @@ fn play_game(
         e.send(&format!("boardsize {}", args.size))?;
         e.send("clear_board")?;
         e.send(&format!("komi {}", args.komi))?;
-        let _ = e.send(&format!("time_settings 0 {} 1", args.time_per_move));
+        if args.time_per_move > 0.0 {
+            let _ = e.send(&format!("time_settings 0 {} 1", args.time_per_move));
+        }
     }
     let mut moves: Vec<(Color, Point)> = Vec::new();
     let limit = 3 * args.size * args.size;
@@ -244,11 +250,13 @@ fn play_game(
             break None;
         }
         let i = color.idx();
-        let _ = engines[i].send(&format!(
-            "time_left {} {} 1",
-            if color == Color::Black { "b" } else { "w" },
-            args.time_per_move
-        ));
+        if args.time_per_move > 0.0 {
+            let _ = engines[i].send(&format!(
+                "time_left {} {} 1",
+                if color == Color::Black { "b" } else { "w" },
+                args.time_per_move
+            ));
+        }
         let start = Instant::now();
         let answer = engines[i].send(&format!(
             "genmove {}",
@@ -264,7 +272,7 @@ fn play_game(
             Ok(a) => a,
             Err(e) => break Some(lose(format!("Forfeit ({e})"))),
         };
-        if secs > args.time_per_move + args.grace {
+        if args.time_per_move > 0.0 && secs > args.time_per_move + args.grace {
             break Some(lose(format!("Time ({secs:.2} s)")));
         }
         if answer.eq_ignore_ascii_case("resign") {

@@ -52,6 +52,9 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "kosumi-setoption tactics_mb 0",
         "kosumi-setoption tactics maybe",
         "kosumi-setoption shape_prior -1",
+        "kosumi-setoption patterns maybe",
+        "kosumi-setoption pattern_prior -3",
+        "kosumi-setoption tromp_taylor 7",
         "final_status_list maybe",
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
@@ -62,13 +65,24 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
     g.ok("kosumi-setoption playouts 200");
     g.ok("kosumi-setoption tactics_mb 2");
     g.ok("kosumi-setoption shape_prior 5");
+    g.ok("kosumi-setoption pattern_prior 150");
+    g.ok("kosumi-setoption tromp_taylor on");
     let opts = g.ok("kosumi-setoption");
     assert!(
         opts.contains("tactics_mb 2")
             && opts.contains("tactics true")
-            && opts.contains("shape_prior 5"),
+            && opts.contains("shape_prior 5")
+            && opts.contains("patterns true")
+            && opts.contains("pattern_prior 150")
+            && opts.contains("tromp_taylor true"),
         "{opts}"
     );
+    // The model off and on again: the engine plays either way.
+    g.ok("kosumi-setoption patterns off");
+    assert!(g.ok("kosumi-setoption").contains("patterns false"));
+    assert!(!g.ok("reg_genmove b").is_empty());
+    g.ok("kosumi-setoption patterns on");
+    assert!(g.ok("kosumi-setoption").contains("patterns true"));
     let mv = g.ok("reg_genmove b");
     assert!(!mv.is_empty());
     let analysis = g.ok("lz-genmove_analyze b 10");

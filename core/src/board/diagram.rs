@@ -87,7 +87,8 @@ impl Board {
     }
 
     /// Put a stone on the board as setup (handicap, SGF `AB`/`AW`, diagrams):
-    /// the side to move, move count and ko are left alone.
+    /// the side to move, move count and ko are left alone, and no chain
+    /// counts as put in atari by the last move ([`Board::new_ataris`]).
     ///
     /// # Errors
     /// [`MoveError::Occupied`] or [`MoveError::OffBoard`]; [`MoveError::Suicide`]
@@ -125,6 +126,7 @@ impl Board {
             self.passes,
             self.moves,
         ) = saved;
+        self.n_new_ataris = 0;
         Ok(())
     }
 }

@@ -392,6 +392,13 @@ impl Board {
         self.passes as u32
     }
 
+    /// Forget the passes that ended the move list (the position stays): a
+    /// playout from here goes on, so that it takes dead stones off the
+    /// board as a scorer who removes them would, instead of counting them.
+    pub fn reopen(&mut self) {
+        self.passes = 0;
+    }
+
     /// Return the number of moves played (passes included).
     #[inline(always)]
     pub fn move_count(&self) -> u32 {

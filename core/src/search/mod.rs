@@ -7,6 +7,7 @@
 //!
 //! | file | what it is |
 //! |---|---|
+//! | [`knowledge`] | the caller's reader and pattern model, lent for one search |
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
 //! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
 //! | `uct` | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
@@ -32,13 +33,20 @@
 //!   gives its best move a gentle prior. With the caller's tactical reader
 //!   ([`crate::tactics::Solver`]) the chains short of liberties near the
 //!   last moves are read once per expansion ([`prior::read`], within
-//!   [`Params::reading`]) and the priors follow the verdicts.
+//!   [`Params::reading`]) and the priors follow the verdicts. With the
+//!   caller's move-pattern model ([`Knowledge`], [`crate::pattern`]) the
+//!   model's move probabilities replace the hand-made priors
+//!   ([`prior::pattern_prior`]).
 //! * **Full pool:** before a playout that might not find room for one more
 //!   expansion, the tree's best moves go to the table, and the children of
 //!   the least visited nodes are dropped (the visit threshold doubles until
 //!   at most half of the pool is in use); the search goes on.
 //! * **Value** of a playout: 1 won, 0 lost, 0.5 drawn, moved toward the
-//!   score margin by [`Params::score_bonus`] (0 by default: wins only).
+//!   score margin by [`Params::score_bonus`] (0 by default: wins only). A
+//!   line of the tree that ends in two passes is played out from there
+//!   ([`Params::dead_removed`]): the referee takes dead stones off before
+//!   counting, and a playout is how the search tells which are dead, so a
+//!   pass with own dead stones on the board is not valued as won.
 //! * **Between moves** the subtree of the new position (found among the
 //!   root's children and grandchildren by key) becomes the root.
 //! * **Determinism:** one thread, a fixed seed ([`Search::set_seed`]) and a
@@ -50,6 +58,7 @@
 
 pub mod best_move_table;
 pub mod deepening;
+pub mod knowledge;
 pub mod node;
 pub mod prior;
 pub mod time;
@@ -57,6 +66,7 @@ mod uct;
 
 pub use best_move_table::BestMoveTable;
 pub use deepening::{DeepeningParams, IterationReport};
+pub use knowledge::{Knowledge, PatternPrior};
 pub use node::{Node, Pool};
 pub use time::{Budget, Clock, NoClock};
 
@@ -66,7 +76,6 @@ use crate::playout::{Policy, RuleStats};
 use crate::rng::{self, Rng};
 use crate::table::BestMoveCluster;
 pub use crate::tactics::Budget as ReadBudget;
-use crate::tactics::Solver;
 use deepening::Deepening;
 
 /// Longest path from the root the tree walk follows: a game of three moves
@@ -99,6 +108,15 @@ pub struct Params {
     /// Weight of the score margin in a playout's value (0: wins only; see
     /// Fuego's score modification).
     pub score_bonus: f32,
+    /// The rules remove dead stones before counting (GNU Go's referee, the
+    /// GUIs, KGS): a line of the tree that ends in two passes is played
+    /// out from its position, not counted as it stands. Off: Tromp-Taylor,
+    /// every stone on the board counts.
+    pub dead_removed: bool,
+    /// With a move-pattern model: virtual wins of a move the model gives
+    /// probability `p` are `pattern_prior * sqrt(p)` (Pachi's pattern
+    /// prior; 0: the model is not used).
+    pub pattern_prior: f32,
 }
 
 impl Params {
@@ -115,6 +133,8 @@ impl Params {
         },
         shape_prior: 10.0,
         score_bonus: 0.0,
+        pattern_prior: 200.0,
+        dead_removed: true,
     };
 }
 
@@ -329,9 +349,10 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// move, never one of `excluded` (the caller's superko-illegal moves).
     ///
     /// The table, if any, guides expansions and receives the tree's best
-    /// moves; the tactical reader, if any, checks the priors of every
-    /// expansion ([`prior::read`]); `on_iteration` hears of every finished
-    /// iteration.
+    /// moves; the caller's `knowledge` (a tactical reader, a move-pattern
+    /// model, both optional) sets the priors of every expansion
+    /// ([`prior::read`], [`prior::pattern_prior`]); `on_iteration` hears
+    /// of every finished iteration.
     ///
     /// # Errors
     /// [`SearchError::PoolTooSmall`] for a pool that cannot hold three full
@@ -347,7 +368,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         excluded: &[Point],
         budget: Budget,
         mut table: Option<&mut BestMoveTable<T>>,
-        mut tactics: Option<&mut dyn Solver>,
+        mut knowledge: Knowledge<'_>,
         clock: &mut C,
         on_iteration: &mut dyn FnMut(&IterationReport),
     ) -> Result<SearchResult, SearchError>
@@ -382,7 +403,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
                 break;
             }
             self.make_room(table.as_deref_mut());
-            self.playout(table.as_deref_mut(), uct::reborrow(&mut tactics));
+            self.playout(table.as_deref_mut(), knowledge.reborrow());
             done += 1;
             if self.deepening.playout(&self.params.deepening) {
                 self.end_iteration(done, table.as_deref_mut(), on_iteration);

@@ -31,6 +31,12 @@
 //!   capture bonus).
 //!
 //! Unproven reads (a node or depth budget ran out) change nothing.
+//!
+//! With a move-pattern model ([`crate::pattern`]), [`pattern_prior`] keeps
+//! the even prior, the table's bonus, the pass rule and the reader's
+//! verdicts, and replaces the rest by the model: a move it gives
+//! probability `p` among the node's moves gets `weight * sqrt(p)` virtual
+//! wins ([`super::Params::pattern_prior`], Pachi's `pattern_eqex`).
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
@@ -252,14 +258,7 @@ pub fn prior(
     if captured > 0 {
         pr.add(if captured > 1 { 60.0 } else { 40.0 }, 0.95);
     }
-    let (mut saves, mut fails, mut takes) = (0u16, false, 0u16);
-    for m in reading.of(p) {
-        match m {
-            Mark::Saves(n) => saves = saves.max(n),
-            Mark::FailsToEscape => fails = true,
-            Mark::Captures(n) => takes = takes.max(n),
-        }
-    }
+    let (saves, fails, takes) = marks(reading, p);
     if takes > 0 && captured == 0 {
         pr.add(if takes > 1 { 60.0 } else { 40.0 }, 0.9);
     }
@@ -299,6 +298,73 @@ pub fn prior(
         pr.add(shape, 1.0);
     }
     pr
+}
+
+/// Return what the reader said of `p`: the largest own chain it saves, if
+/// it fails to escape, the largest enemy chain it captures.
+fn marks(reading: &Reading, p: Point) -> (u16, bool, u16) {
+    let (mut saves, mut fails, mut takes) = (0u16, false, 0u16);
+    for m in reading.of(p) {
+        match m {
+            Mark::Saves(n) => saves = saves.max(n),
+            Mark::FailsToEscape => fails = true,
+            Mark::Captures(n) => takes = takes.max(n),
+        }
+    }
+    (saves, fails, takes)
+}
+
+/// Return the prior of playing `p` on `board` when a move-pattern
+/// model gives the move probability `prob` among the node's moves: the
+/// even prior, the table's and the reader's terms as in [`prior`], and
+/// `weight * sqrt(prob)` virtual wins (Pachi's pattern prior) instead of
+/// the hand-made captures, escapes, self-ataris, lines, locality and
+/// shapes, which the model's features cover. The pass keeps its rule.
+pub fn pattern_prior(
+    board: &Board,
+    p: Point,
+    table_visits_log2: Option<u8>,
+    reading: &Reading,
+    prob: f32,
+    weight: f32,
+) -> Prior {
+    let mut pr = Prior {
+        visits: EVEN,
+        wins: EVEN * 0.5,
+    };
+    if let Some(v) = table_visits_log2 {
+        pr.add(4.0 + f32::from(v.min(20)), 1.0);
+    }
+    if p.is_pass() {
+        if board.last_move() != Some(Point::PASS) {
+            pr.add(20.0, 0.0);
+        }
+        return pr;
+    }
+    let (saves, fails, takes) = marks(reading, p);
+    if takes > 0 {
+        pr.add(if takes > 1 { 60.0 } else { 40.0 }, 0.9);
+    }
+    if saves > 0 {
+        pr.add(if saves > 1 { 50.0 } else { 40.0 }, 0.9);
+    } else if fails {
+        pr.add(30.0, 0.1);
+    }
+    pr.add(weight * sqrt(prob), 1.0);
+    pr
+}
+
+/// Return the square root of `x >= 0` to about six digits (the core has
+/// no `libm`): a guess from the exponent bits, then three Newton steps.
+pub fn sqrt(x: f32) -> f32 {
+    if x <= 0.0 || !x.is_finite() {
+        return 0.0;
+    }
+    let mut y = f32::from_bits((x.to_bits() >> 1) + 0x1FBD_1DF5);
+    for _ in 0..3 {
+        y = 0.5 * (y + x / y);
+    }
+    y
 }
 
 /// Query whether `a` and `b` are at most one step apart in each direction.

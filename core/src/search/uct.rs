@@ -10,24 +10,14 @@
 //! or later.
 
 use super::best_move_table::BestMoveTable;
-use super::prior::{prior, read, Reading};
+use super::knowledge::Knowledge;
+use super::prior::{pattern_prior, prior, read, Reading};
 use super::{Search, MAX_MOVES, MAX_PATH};
 use crate::geometry::{Color, Point};
 use crate::playout::playout_observed;
 use crate::table::BestMoveCluster;
-use crate::tactics::Solver;
 
 use super::node::Node;
-
-/// Reborrow the caller's reader for one call (shortening the trait
-/// object's lifetime, which `as_deref_mut` cannot do).
-#[inline]
-pub(super) fn reborrow<'b>(t: &'b mut Option<&mut dyn Solver>) -> Option<&'b mut dyn Solver> {
-    match t {
-        Some(r) => Some(&mut **r),
-        None => None,
-    }
-}
 
 /// The value of a finished playout for black: 1 win, 0 loss, 0.5 draw,
 /// moved toward the margin by `score` (Fuego's score modification): a
@@ -64,7 +54,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     pub(super) fn playout<T>(
         &mut self,
         mut table: Option<&mut BestMoveTable<T>>,
-        mut tactics: Option<&mut dyn Solver>,
+        mut knowledge: Knowledge<'_>,
     ) where
         T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
     {
@@ -83,7 +73,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             let n = &self.pool.nodes()[node as usize];
             if !n.is_expanded() {
                 let ripe = node == 0 || n.visits >= self.params.expand_after.max(1);
-                if !ripe || !self.expand(node, table.as_deref_mut(), reborrow(&mut tactics)) {
+                if !ripe || !self.expand(node, table.as_deref_mut(), knowledge.reborrow()) {
                     break;
                 }
             }
@@ -103,6 +93,10 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         }
         if depth as u32 > self.counters.max_depth {
             self.counters.max_depth = depth as u32;
+        }
+        if self.board.passes() >= 2 && self.params.dead_removed {
+            // The game ended in the tree: dead stones come off first.
+            self.board.reopen();
         }
         // Play out; the sequence index continues after the tree moves.
         let mut seq = depth as u32;
@@ -190,7 +184,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         &mut self,
         node: u32,
         table: Option<&mut BestMoveTable<T>>,
-        tactics: Option<&mut dyn Solver>,
+        knowledge: Knowledge<'_>,
     ) -> bool
     where
         T: AsRef<[BestMoveCluster]> + AsMut<[BestMoveCluster]>,
@@ -227,9 +221,26 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         // Read only when the children will be made.
         let budget = self.params.reading;
         let shape = self.params.shape_prior;
-        let reading = match tactics {
+        let reading = match knowledge.tactics {
             Some(r) if budget.nodes > 0 => read(&mut self.board, c, r, budget),
             _ => Reading::NONE,
+        };
+        // With a model: each move's gamma, then its share of their sum.
+        let weight = self.params.pattern_prior;
+        let mut gammas = [0f32; MAX_MOVES];
+        let model = match knowledge.patterns {
+            Some(pp) if weight > 0.0 => {
+                let mut total = 0.0;
+                for (g, &mv) in gammas.iter_mut().zip(&moves[..n]) {
+                    *g = pp
+                        .patterns
+                        .rate(&mut self.board, Point(mv), c, pp.ladder)
+                        .gamma;
+                    total += *g;
+                }
+                Some(1.0 / total)
+            }
+            _ => None,
         };
         let Some(first) = self.pool.alloc_children(node, n) else {
             return false;
@@ -238,7 +249,13 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         nodes[node as usize].key = key;
         for (k, &mv) in moves[..n].iter().enumerate() {
             let hint = stored.filter(|s| s.mv == mv).map(|s| s.visits_log2);
-            let pr = prior(&self.board, Point(mv), c, hint, &reading, shape);
+            let pr = match model {
+                Some(scale) => {
+                    let p = gammas[k] * scale;
+                    pattern_prior(&self.board, Point(mv), hint, &reading, p, weight)
+                }
+                None => prior(&self.board, Point(mv), c, hint, &reading, shape),
+            };
             let ch = &mut nodes[first as usize + k];
             ch.mv = mv;
             ch.amaf_visits = pr.visits;

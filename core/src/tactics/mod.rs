@@ -155,13 +155,21 @@
 //! reports the figure at run time. Candidate generation is kept out of
 //! line so its scratch arrays are not part of every recursive frame.
 //!
+//! # Ladders ([`ladder`])
+//!
+//! A plain ladder read (extend or capture, the attacker ataris) with no
+//! cache, for the move patterns' ladder features ([`crate::pattern`]).
+//!
 //! [`Board::play_undoable`]: crate::board::Board::play_undoable
 //! [`Board::undo`]: crate::board::Board::undo
 //! [`TacticCluster`]: crate::table::TacticCluster
 
 pub mod cache;
 pub mod key;
+pub mod ladder;
 pub mod search;
+
+pub use ladder::Ladder;
 
 pub use search::{
     NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIBS_AT_ROOT, JOURNAL_MOVES,

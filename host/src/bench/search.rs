@@ -10,6 +10,7 @@ use kosumi_core::search::{Budget, Params};
 
 use super::playouts::komi2;
 use crate::gtp::parallel::{self, Helpers, Shape};
+use crate::gtp::patterns::ModelArgs;
 use crate::gtp::searcher::Searcher;
 use crate::gtp::tactics::Tactics;
 use crate::policy::PolicyName;
@@ -56,6 +57,9 @@ pub struct Args {
     /// Print the per-iteration lines to stderr.
     #[arg(long)]
     pub verbose: bool,
+    /// The move-pattern model.
+    #[command(flatten)]
+    pub model: ModelArgs,
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
@@ -74,6 +78,10 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
     params.policy = args.playout.policy(crate::gtp::genmove::PLAYOUT_CAPTURE);
+    if let Some(w) = args.model.pattern_prior {
+        params.pattern_prior = w;
+    }
+    let patterns = args.model.load()?;
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
     let mut tactics = Tactics::new(args.tactics_mb);
@@ -91,9 +99,16 @@ pub fn run(args: &Args) -> Result<(), String> {
     let budgets = parallel::split(Budget::playouts(args.playouts), args.threads);
     let tactics = (!args.no_tactics).then_some(&mut tactics.cache);
     let start = Instant::now();
-    let (r, _) = parallel::run(&mut s, &mut helpers, &board, komi2, &[], budgets, |s, b| {
-        s.run(&board, komi2, &[], b, tactics, args.verbose)
-    })?;
+    let (r, _) = parallel::run(
+        &mut s,
+        &mut helpers,
+        &board,
+        komi2,
+        &[],
+        patterns,
+        budgets,
+        |s, b| s.run(&board, komi2, &[], b, tactics, patterns, args.verbose),
+    )?;
     let secs = start.elapsed().as_secs_f64();
     let pps = f64::from(r.playouts) / secs;
     let mut buf = [0u8; 4];
@@ -120,12 +135,13 @@ pub fn run(args: &Args) -> Result<(), String> {
             "table": !args.no_table,
             "deepening": !args.no_deepening,
             "tactics": !args.no_tactics,
+            "patterns": patterns.is_some(),
         });
         println!("{obj}");
         return Ok(());
     }
     println!(
-        "kosumi bench search: {}x{}, {} playouts, {} thread(s), seed {}, komi {}, table {}, deepening {}, tactics {}",
+        "kosumi bench search: {}x{}, {} playouts, {} thread(s), seed {}, komi {}, table {}, deepening {}, tactics {}, patterns {}",
         args.size,
         args.size,
         r.playouts,
@@ -135,6 +151,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         if args.no_table { "off" } else { "on" },
         if args.no_deepening { "off" } else { "on" },
         if args.no_tactics { "off" } else { "on" },
+        if patterns.is_some() { "on" } else { "off" },
     );
     println!("  [speed]  {:.1} kpps ({secs:.3} s)", pps / 1e3);
     println!(

@@ -22,7 +22,6 @@
 //! file of their own (the last rename wins).
 
 use std::fs;
-use std::io::Write as _;
 use std::path::Path;
 
 use kosumi_core::table::{BestMove, BestMoveCluster, BestMoveEntry, Cluster, Entry};
@@ -158,21 +157,7 @@ pub fn decode(b: &[u8]) -> Result<(Vec<BestMoveCluster>, u8), String> {
 /// # Errors
 /// The I/O error, as a message.
 pub fn save(path: &Path, table: &[BestMoveCluster], generation: u8) -> Result<(), String> {
-    let bytes = encode(table, generation);
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp.{}", std::process::id()));
-    let tmp = Path::new(&tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = fs::File::create(tmp)?;
-        f.write_all(&bytes)?;
-        f.sync_all()?;
-        fs::rename(tmp, path)
-    };
-    write().map_err(|e| {
-        // Nothing half-written is left behind.
-        let _ = fs::remove_file(tmp);
-        format!("{}: {e}", path.display())
-    })
+    crate::atomic::write(path, &encode(table, generation))
 }
 
 /// Read the book at `path`.

@@ -19,6 +19,7 @@ use std::path::PathBuf;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Cell, Color, Point, MAX_POINTS};
+use kosumi_core::pattern::Patterns;
 use kosumi_core::playout;
 use kosumi_core::rng;
 use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
@@ -28,6 +29,7 @@ use crate::policy::PolicyName;
 use super::commands::{color_name, parse_color, Failure, Reply};
 use super::game::PlayError;
 use super::parallel::{self, Helpers, Shape};
+use super::patterns::ModelArgs;
 use super::searcher::Searcher;
 use super::timecontrol::TimeControl;
 use super::{book, Engine};
@@ -85,6 +87,14 @@ pub struct SearchArgs {
     /// The playout policy of the search.
     #[arg(long, value_enum, default_value_t = PolicyName::Heavy)]
     pub playout: PolicyName,
+    /// The move-pattern model.
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// Value the end of the game by Tromp-Taylor (every stone on the board
+    /// counts, as on CGOS) instead of with dead stones removed (GNU Go's
+    /// scoring, the GUIs', KGS).
+    #[arg(long)]
+    pub tromp_taylor: bool,
 }
 
 impl Default for SearchArgs {
@@ -105,6 +115,8 @@ impl Default for SearchArgs {
             shape_prior: None,
             score_bonus: None,
             playout: PolicyName::Heavy,
+            model: ModelArgs::default(),
+            tromp_taylor: false,
         }
     }
 }
@@ -143,6 +155,10 @@ pub struct Play {
     pub last: Option<SearchResult>,
     /// The helper searchers of `--threads`.
     pub helpers: Helpers,
+    /// The move-pattern model (`None`: `--no-patterns`, or turned off).
+    pub patterns: Option<&'static Patterns<'static>>,
+    /// The model loaded at start-up, kept when `patterns` is turned off.
+    pub loaded: Option<&'static Patterns<'static>>,
 }
 
 impl Play {
@@ -154,8 +170,11 @@ impl Play {
     /// A message for a tree too small, or a book that cannot be read or is
     /// corrupt.
     pub fn new(opts: &SearchArgs) -> Result<Play, String> {
+        let loaded = opts.model.load()?;
         let mut play = Play {
             opts: opts.clone(),
+            patterns: loaded,
+            loaded,
             ..Play::default()
         };
         play.helpers_ready()?;
@@ -217,6 +236,10 @@ impl Play {
         }
         p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE);
         p.score_bonus = self.opts.score_bonus.unwrap_or(SCORE_BONUS);
+        if let Some(w) = self.opts.model.pattern_prior {
+            p.pattern_prior = w;
+        }
+        p.dead_removed = !self.opts.tromp_taylor;
         p
     }
 
@@ -381,10 +404,15 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     play.searcher_mut().map_err(|_| Failure::Syntax)?;
     play.helpers_ready().map_err(|_| Failure::Syntax)?;
     let Play {
-        searcher, helpers, ..
+        searcher,
+        helpers,
+        patterns,
+        ..
     } = play;
+    let patterns = *patterns;
     let searcher = searcher.as_mut().ok_or(Failure::Syntax)?;
-    let run_main = |s: &mut Searcher, b| s.run(&board, komi2, &excluded, b, tactics, verbose);
+    let run_main =
+        |s: &mut Searcher, b| s.run(&board, komi2, &excluded, b, tactics, patterns, verbose);
     let (result, infos) = if helpers.is_empty() {
         let result = run_main(searcher, budget).map_err(|_| Failure::Syntax)?;
         let mut infos = [MoveInfo::EMPTY; 16];
@@ -393,7 +421,7 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     } else {
         let budgets = parallel::split(budget, helpers.len() + 1);
         parallel::run(
-            searcher, helpers, &board, komi2, &excluded, budgets, run_main,
+            searcher, helpers, &board, komi2, &excluded, patterns, budgets, run_main,
         )
         .map_err(|_| Failure::Syntax)?
     };
@@ -707,7 +735,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -723,6 +751,9 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.shape_prior.unwrap_or(Params::DEFAULT.shape_prior),
                 o.score_bonus.unwrap_or(SCORE_BONUS),
                 o.playout.name(),
+                engine.services.play.patterns.is_some(),
+                o.model.pattern_prior.unwrap_or(Params::DEFAULT.pattern_prior),
+                o.tromp_taylor,
                 engine.args.verbose
         )),
         [name, value] => {
@@ -781,6 +812,24 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     }
                 }
                 "table" => o.no_table = !flag(v)?,
+                "tromp_taylor" => o.tromp_taylor = flag(v)?,
+                "patterns" => {
+                    let on = flag(v)?;
+                    let play = &mut engine.services.play;
+                    if on && play.loaded.is_none() {
+                        // Started with --no-patterns: load the model now.
+                        let args = ModelArgs {
+                            no_patterns: false,
+                            ..play.opts.model.clone()
+                        };
+                        play.loaded = args.load().map_err(|_| Failure::Syntax)?;
+                    }
+                    play.patterns = if on { play.loaded } else { None };
+                    play.opts.model.no_patterns = !on;
+                }
+                "pattern_prior" => {
+                    o.model.pattern_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=100_000.0).contains(w)).ok_or(Failure::Syntax)?)
+                }
                 "deepening" => o.no_deepening = !flag(v)?,
                 "verbose" => engine.args.verbose = flag(v)?,
                 _ => return Err(Failure::Syntax),

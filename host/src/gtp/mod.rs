@@ -7,6 +7,7 @@
 //! | [`game`] | setup + move list + board + superko history; undo by replay |
 //! | [`handicap`] | fixed and free handicap points |
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
+//! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
 //! | [`sgf`] | `loadsgf` / `printsgf` through the `sgf-parse` crate |
 //!
 //! The loop reads a line, parses it, looks the command up in
@@ -28,6 +29,7 @@ pub mod genmove;
 pub mod handicap;
 pub mod parallel;
 pub mod parse;
+pub mod patterns;
 pub mod searcher;
 pub mod sgf;
 pub mod tactics;

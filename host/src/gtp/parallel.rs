@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Point, MAX_POINTS};
+use kosumi_core::pattern::Patterns;
 use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
 
 use super::searcher::Searcher;
@@ -100,10 +101,10 @@ pub fn split(budget: Budget, threads: usize) -> (Budget, Budget) {
 }
 
 /// Run the main searcher through `main` (it searches with its table and
-/// the engine's tactical cache) and every helper with `helper_budget` on
-/// threads of their own; return the main result with the summed root
-/// statistics (most visited first) and its best move, win rate, visits
-/// and playouts taken from the sum.
+/// the engine's tactical cache) and every helper with `helper_budget` and
+/// the shared model `patterns` on threads of their own; return the main
+/// result with the summed root statistics (most visited first) and its
+/// best move, win rate, visits and playouts taken from the sum.
 ///
 /// # Errors
 /// The first searcher's error.
@@ -114,6 +115,7 @@ pub fn run(
     board: &Board,
     komi2: i16,
     excluded: &[Point],
+    patterns: Option<&Patterns>,
     (main_budget, helper_budget): (Budget, Budget),
     main_run: impl FnOnce(&mut Searcher, Budget) -> Result<SearchResult, String>,
 ) -> Result<(SearchResult, Vec<MoveInfo>), String> {
@@ -129,6 +131,7 @@ pub fn run(
                         excluded,
                         helper_budget,
                         h.tactics.as_mut(),
+                        patterns,
                         false,
                     );
                     r.map(|r| (r, root_moves(&h.searcher)))

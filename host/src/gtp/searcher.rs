@@ -12,11 +12,13 @@ use std::time::Instant;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::Point;
+use kosumi_core::pattern::Patterns;
 use kosumi_core::search::{
-    BestMoveTable, Budget, IterationReport, Node, Params, Search, SearchResult,
+    BestMoveTable, Budget, IterationReport, Knowledge, Node, Params, PatternPrior, Search,
+    SearchResult,
 };
 use kosumi_core::table::{clusters_in, BestMoveCluster, Cluster};
-use kosumi_core::tactics::{Reader, Solver};
+use kosumi_core::tactics::{Ladder, Reader, Solver};
 
 use super::tactics::TacticTable;
 
@@ -33,6 +35,8 @@ pub struct Searcher {
     pub generation: u8,
     /// Use the table (off: the same engine without it).
     pub use_table: bool,
+    /// Scratch of the pattern model's ladder features.
+    ladder: Box<Ladder>,
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
@@ -63,15 +67,20 @@ impl Searcher {
             table: table_storage(hash_mb),
             generation: 1,
             use_table: true,
+            ladder: Box::default(),
         })
     }
 
     /// Search `board` within `budget`, reading tactics through `tactics`
-    /// if given; with `verbose`, print the seed's per-iteration line to
-    /// stderr.
+    /// and taking priors from `patterns` if given; with `verbose`, print
+    /// the seed's per-iteration line to stderr.
     ///
     /// # Errors
     /// A message if the search cannot run (pool too small for the board).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the core's run arguments, the engine's two aids and the log switch"
+    )]
     pub fn run(
         &mut self,
         board: &Board,
@@ -79,11 +88,18 @@ impl Searcher {
         excluded: &[Point],
         budget: Budget,
         tactics: Option<&mut TacticTable>,
+        patterns: Option<&Patterns>,
         verbose: bool,
     ) -> Result<SearchResult, String> {
         // The reader's journal is tens of KiB: on the heap, not the stack.
         let mut reader = tactics.map(|t| Box::new(Reader::new(t)));
-        let solver = reader.as_deref_mut().map(|r| r as &mut dyn Solver);
+        let knowledge = Knowledge {
+            tactics: reader.as_deref_mut().map(|r| r as &mut dyn Solver),
+            patterns: patterns.map(|patterns| PatternPrior {
+                patterns,
+                ladder: &mut self.ladder,
+            }),
+        };
         let start = Instant::now();
         let mut clock = move || start.elapsed().as_millis() as u64;
         let geo = board.geometry();
@@ -113,7 +129,7 @@ impl Searcher {
                 excluded,
                 budget,
                 Some(&mut table),
-                solver,
+                knowledge,
                 &mut clock,
                 &mut report,
             );
@@ -126,7 +142,7 @@ impl Searcher {
                 excluded,
                 budget,
                 None,
-                solver,
+                knowledge,
                 &mut clock,
                 &mut report,
             )

@@ -1,0 +1,265 @@
+//! A model ready for play: its spatial patterns indexed by hash in every
+//! orientation, in storage the caller supplies, and the gamma of a move.
+//!
+//! The index is open addressing with linear probing over a power-of-two
+//! array of [`Slot`]s, at most half full: each of a model's patterns is
+//! entered under its eight orientations' hashes (fewer for a symmetric
+//! one), so a move's neighbourhood is hashed once, as it stands
+//! ([`super::spatial`]). A move's spatial feature is its largest pattern
+//! found in the index (Coulom: "only the largest matching pattern").
+//!
+//! A model's patterns are *nested*: with each pattern, the same shape cut
+//! to the next smaller size is a pattern too (a shape played `n` times
+//! contains smaller shapes played at least `n` times, so a count threshold
+//! keeps them). [`Patterns::build`] checks it, and a lookup walks the sizes
+//! up from 3x3 and stops at the first size not in the index, usually after
+//! two or three probes instead of eight.
+
+use super::feature::{tactical, GROUPS, OFFSET, TACTICAL_GAMMAS};
+use super::model::{Model, ModelError};
+use super::spatial::{
+    EMPTY, ENEMY, KEY, MIN_SIZE, OFF, OFFSETS, OWN, SIZES, SIZE_KEY, SIZE_POINTS,
+};
+use crate::board::Board;
+use crate::geometry::{Cell, Color, Point};
+use crate::tactics::Ladder;
+
+/// One entry of the index: a pattern hash (0: empty), its gamma, and its
+/// record number and size (`record << 8 | size`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+pub struct Slot {
+    key: u64,
+    gamma: f32,
+    record_size: u32,
+}
+
+static_assertions::assert_eq_size!(Slot, [u8; 16]);
+
+impl Slot {
+    /// An empty slot.
+    pub const EMPTY: Slot = Slot {
+        key: 0,
+        gamma: 0.0,
+        record_size: 0,
+    };
+}
+
+/// The largest known pattern around a move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Match {
+    /// Its gamma.
+    pub gamma: f32,
+    /// Its size.
+    pub size: usize,
+    /// Its record number in the model.
+    pub record: usize,
+}
+
+/// Most patterns a model may hold (record numbers fit in 24 bits).
+pub const MAX_PATTERNS: usize = 1 << 24;
+
+/// A model with its patterns indexed: the gamma of any move.
+#[derive(Clone, Copy, Debug)]
+pub struct Patterns<'a> {
+    model: Model<'a>,
+    tactical: [f32; TACTICAL_GAMMAS],
+    slots: &'a [Slot],
+}
+
+/// What the model says of one move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// The product of the move's feature gammas.
+    pub gamma: f32,
+    /// The tactical feature values, by group.
+    pub features: [u8; GROUPS],
+    /// The size of its largest known pattern (0: none).
+    pub size: u8,
+}
+
+impl<'a> Patterns<'a> {
+    /// Return the number of slots the index of a model with `patterns`
+    /// patterns needs (eight orientations each, at most half full).
+    pub const fn slots_for(patterns: usize) -> usize {
+        let n = 16 * patterns;
+        if n < 2 {
+            2
+        } else {
+            n.next_power_of_two()
+        }
+    }
+
+    /// Index `model`'s patterns in `slots` (overwritten; at least
+    /// [`Patterns::slots_for`] of them, a power of two).
+    ///
+    /// # Errors
+    /// [`ModelError::IndexTooSmall`] if `slots` cannot hold the index.
+    pub fn build(model: Model<'a>, slots: &'a mut [Slot]) -> Result<Self, ModelError> {
+        let needed = Self::slots_for(model.patterns());
+        if model.patterns() > MAX_PATTERNS || slots.len() < needed || !slots.len().is_power_of_two()
+        {
+            return Err(ModelError::IndexTooSmall);
+        }
+        slots.fill(Slot::EMPTY);
+        let mask = slots.len() - 1;
+        for r in 0..model.patterns() {
+            let (size, cells, gamma) = model.pattern(r);
+            for t in 0..8 {
+                let key = cells.hash_in(size, t);
+                if key == 0 {
+                    continue;
+                }
+                let mut i = key as usize & mask;
+                while slots[i].key != 0 && slots[i].key != key {
+                    i = (i + 1) & mask;
+                }
+                slots[i] = Slot {
+                    key,
+                    gamma,
+                    record_size: (r as u32) << 8 | size as u32,
+                };
+            }
+        }
+        // Nested: every pattern's next smaller size is a pattern too.
+        let index = Patterns {
+            model,
+            tactical: [1.0; TACTICAL_GAMMAS],
+            slots,
+        };
+        for r in 0..model.patterns() {
+            let (size, cells, _) = model.pattern(r);
+            if size > MIN_SIZE && index.find(cells.hash_in(size - 1, 0)).is_none() {
+                return Err(ModelError::NotNested(r));
+            }
+        }
+        let slots = index.slots;
+        let mut tactical_gammas = [1.0f32; TACTICAL_GAMMAS];
+        for (i, g) in tactical_gammas.iter_mut().enumerate() {
+            *g = model.tactical(i);
+        }
+        Ok(Patterns {
+            model,
+            tactical: tactical_gammas,
+            slots,
+        })
+    }
+
+    /// Return the model.
+    pub fn model(&self) -> &Model<'a> {
+        &self.model
+    }
+
+    /// Return the slot holding `key`, if any.
+    #[inline]
+    fn find(&self, key: u64) -> Option<&Slot> {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = &self.slots[i];
+            if slot.key == key {
+                return Some(slot);
+            }
+            if slot.key == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Return the largest pattern in the index among `hashes` (by size,
+    /// smallest first), if any. The patterns are nested (see the module
+    /// note), so the search stops at the first size not in the index.
+    #[inline]
+    pub fn spatial(&self, hashes: &[u64; SIZES]) -> Option<Match> {
+        let mut best = None;
+        for (s, &key) in hashes.iter().enumerate() {
+            let Some(slot) = self.find(key) else { break };
+            best = Some(Match {
+                gamma: slot.gamma,
+                size: MIN_SIZE + s,
+                record: (slot.record_size >> 8) as usize,
+            });
+        }
+        best
+    }
+
+    /// Like [`Patterns::spatial`] for `c` playing `p`, reading the board
+    /// one ring of the neighbourhood at a time and only as far as the
+    /// patterns go.
+    #[inline]
+    pub fn spatial_at(&self, board: &Board, p: Point, c: Color) -> Option<Match> {
+        let geo = board.geometry();
+        let n = board.size() as i32;
+        let (x, y) = geo.coords(p);
+        let (x, y) = (x as i32, y as i32);
+        let own = Cell::stone(c);
+        let mut h = 0u64;
+        let mut k = 0;
+        let mut best = None;
+        for (s, &end) in SIZE_POINTS.iter().enumerate() {
+            while k < end as usize {
+                let (dx, dy) = OFFSETS[k];
+                let (qx, qy) = (x + i32::from(dx), y + i32::from(dy));
+                let v = if qx < 0 || qy < 0 || qx >= n || qy >= n {
+                    OFF
+                } else {
+                    match board.at(geo.point(qx as usize, qy as usize)) {
+                        Cell::Empty => EMPTY,
+                        cell if cell == own => OWN,
+                        Cell::Off => OFF,
+                        _ => ENEMY,
+                    }
+                };
+                h ^= KEY[k][v as usize];
+                k += 1;
+            }
+            let Some(slot) = self.find(h ^ SIZE_KEY[s]) else {
+                break;
+            };
+            best = Some(Match {
+                gamma: slot.gamma,
+                size: MIN_SIZE + s,
+                record: (slot.record_size >> 8) as usize,
+            });
+        }
+        best
+    }
+
+    /// Return the gamma of tactical feature values `v` (by group).
+    #[inline]
+    pub fn tactical_gamma(&self, v: &[u8; GROUPS]) -> f32 {
+        let mut g = 1.0;
+        for (group, &value) in v.iter().enumerate() {
+            if value > 0 {
+                g *= self.tactical[OFFSET[group] + usize::from(value) - 1];
+            }
+        }
+        g
+    }
+
+    /// Rate `c` playing `p` (empty and legal, or the pass) on `board`; the
+    /// board is used for ladder reads and restored.
+    pub fn rate<const W: usize, const M: usize>(
+        &self,
+        board: &mut Board,
+        p: Point,
+        c: Color,
+        ladder: &mut Ladder<W, M>,
+    ) -> Rating {
+        let features = tactical(board, p, c, ladder);
+        let mut gamma = self.tactical_gamma(&features);
+        let mut size = 0;
+        if !p.is_pass() {
+            if let Some(m) = self.spatial_at(board, p, c) {
+                gamma *= m.gamma;
+                size = m.size as u8;
+            }
+        }
+        Rating {
+            gamma,
+            features,
+            size,
+        }
+    }
+}

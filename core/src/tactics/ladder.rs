@@ -1,0 +1,193 @@
+//! Ladders: can a chain kept in atari run away? (Pachi's `is_ladder`, the
+//! "ladder status" of Coulom's move patterns.)
+//!
+//! A plain ladder read, narrower than the [`Reader`](super::Reader): the
+//! defender of a chain in atari extends at its last liberty or captures an
+//! attacker chain in atari next to it; with three or more liberties it has
+//! escaped, with one it is caught, with two the attacker tries both
+//! liberties. No nets, no ko, no cache: the answer depends on the position
+//! only, so the pattern features it feeds are the same in training and in
+//! play. A read that outgrows its node or journal budget counts as an
+//! escape (no ladder claimed without a proof).
+//!
+//! Moves are played and taken back through the board's undo journal, which
+//! the [`Ladder`] owns (its size is two const generics, like the reader's).
+
+use super::search::{JOURNAL_MOVES, JOURNAL_WRITES};
+use crate::board::{Board, Journal};
+use crate::geometry::{Cell, Color, Point};
+
+/// Nodes one ladder read may visit before it gives up (an escape).
+pub const LADDER_NODES: u32 = 400;
+
+/// A ladder reader with an undo journal of `W` writes over `M` plies.
+pub struct Ladder<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
+    journal: Journal<W, M>,
+    nodes: u32,
+}
+
+impl<const W: usize, const M: usize> Default for Ladder<W, M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const M: usize> Ladder<W, M> {
+    /// Return a ladder reader (a `const fn`: it may live in a `static`).
+    pub const fn new() -> Self {
+        Ladder {
+            journal: Journal::new(),
+            nodes: 0,
+        }
+    }
+
+    /// Query whether the chain at `prey`, in atari with its owner to move,
+    /// is caught in a ladder. The board is restored.
+    pub fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
+        self.nodes = 0;
+        self.journal.clear();
+        board.in_atari(prey) && self.defend(board, prey)
+    }
+
+    /// Query whether the chain at `prey`, with two liberties and its
+    /// opponent to move, is caught in a ladder. The board is restored.
+    pub fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
+        self.nodes = 0;
+        self.journal.clear();
+        board.liberty_count_capped::<3>(prey) == 2 && self.attack(board, prey)
+    }
+
+    /// Query whether `c` playing at the empty point `p` makes a chain the
+    /// opponent catches (one liberty, or two and a working ladder). The
+    /// board is restored.
+    pub fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
+        self.nodes = 0;
+        self.journal.clear();
+        if board.play_undoable(p, c, &mut self.journal).is_err() {
+            return false;
+        }
+        let caught = match board.liberty_count_capped::<3>(p) {
+            0 | 1 => true,
+            2 => self.attack(board, p),
+            _ => false,
+        };
+        board.undo(&mut self.journal);
+        caught
+    }
+
+    /// Query whether the opponent's chain at `target`, which `c` playing at
+    /// `p` puts in atari, is then caught in a ladder. The board is
+    /// restored.
+    pub fn caught_after_atari(
+        &mut self,
+        board: &mut Board,
+        p: Point,
+        c: Color,
+        target: Point,
+    ) -> bool {
+        self.nodes = 0;
+        self.journal.clear();
+        if board.play_undoable(p, c, &mut self.journal).is_err() {
+            return false;
+        }
+        let caught = board.at(target) == Cell::stone(c.opponent())
+            && board.in_atari(target)
+            && self.defend(board, target);
+        board.undo(&mut self.journal);
+        caught
+    }
+
+    /// Count a node; `false` once the budget is spent.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes <= LADDER_NODES
+    }
+
+    /// Defender to move, `prey` in atari: is it caught whatever it does?
+    fn defend(&mut self, board: &mut Board, prey: Point) -> bool {
+        if !self.visit() {
+            return false;
+        }
+        let Some(color) = board.at(prey).color() else {
+            return false;
+        };
+        let Some(lib) = board.atari_liberty(prey) else {
+            return false;
+        };
+        // Candidates: captures of attacker chains in atari next to the
+        // prey, then the extension.
+        let mut cands = [Point::PASS; 8];
+        let mut n = 0;
+        let opp = Cell::stone(color.opponent());
+        let geo = board.geometry();
+        for s in board.chain_stones(prey) {
+            for q in geo.neighbours(s) {
+                if board.at(q) == opp {
+                    if let Some(l) = board.atari_liberty(q) {
+                        if n < cands.len() - 1 && !cands[..n].contains(&l) {
+                            cands[n] = l;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if !cands[..n].contains(&lib) {
+            cands[n] = lib;
+            n += 1;
+        }
+        for &m in &cands[..n] {
+            if !board.is_legal(m, color) {
+                continue;
+            }
+            if board.play_undoable(m, color, &mut self.journal).is_err() {
+                return false;
+            }
+            let escaped = match board.liberty_count_capped::<3>(prey) {
+                0 | 1 => false,
+                2 => !self.attack(board, prey),
+                _ => true,
+            };
+            board.undo(&mut self.journal);
+            if escaped {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Attacker to move, `prey` with two liberties: does an atari catch it?
+    fn attack(&mut self, board: &mut Board, prey: Point) -> bool {
+        if !self.visit() {
+            return false;
+        }
+        let Some(color) = board.at(prey).color() else {
+            return false;
+        };
+        let att = color.opponent();
+        let libs = board.liberties::<2>(prey);
+        let [mut a, mut b] = match libs.as_slice() {
+            &[a, b] => [a, b],
+            _ => return false,
+        };
+        // Block the wider escape first.
+        if board.neighbour_count(b, Cell::Empty) > board.neighbour_count(a, Cell::Empty) {
+            core::mem::swap(&mut a, &mut b);
+        }
+        for m in [a, b] {
+            if !board.is_legal(m, att) {
+                continue;
+            }
+            if board.play_undoable(m, att, &mut self.journal).is_err() {
+                return false;
+            }
+            let caught = board.at(prey).color() != Some(color)
+                || (board.in_atari(prey) && self.defend(board, prey));
+            board.undo(&mut self.journal);
+            if caught {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,394 @@
+//! Move patterns: tactical features read from Go diagrams, spatial hashes
+//! under the board's symmetries, the model file refused when damaged, and
+//! the search with and without a model (a 19x19 opening on lines 3 to 5).
+//!
+//! `X` is black, `O` white, `.` empty; lower-case letters mark points the
+//! test talks about. `A1` is the bottom-left corner.
+
+use std::collections::BTreeMap;
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::pattern::feature::{self, atari, capture, escape, Group, TACTICAL_GAMMAS};
+use kosumi_core::pattern::model::{self, crc32, encoded_len, Model, ModelError};
+use kosumi_core::pattern::spatial::{Neighbourhood, MAX_SIZE, MIN_SIZE};
+use kosumi_core::pattern::{Patterns, Slot};
+use kosumi_core::search::{Budget, Knowledge, NoClock, Node, Params, PatternPrior, Search};
+use kosumi_core::table::BestMoveCluster;
+use kosumi_core::tactics::Ladder;
+
+use Color::{Black, White};
+
+/// The model the host engine has built in.
+const BUILT_IN: &[u8] = include_bytes!("../../models/kgs-6d.kpm");
+
+fn setup(diagram: &str, to_play: Color) -> (Board, BTreeMap<char, Point>) {
+    let mut marks = BTreeMap::new();
+    let board = Board::from_diagram_marked(diagram, to_play, |p, ch| {
+        marks.insert(ch, p);
+    })
+    .unwrap_or_else(|e| panic!("bad diagram {e:?}:\n{diagram}"));
+    (board, marks)
+}
+
+/// The tactical features of `c` playing `p`; the board is restored.
+fn features(b: &mut Board, p: Point, c: Color) -> [u8; feature::GROUPS] {
+    let before = b.clone();
+    let mut ladder: Box<Ladder> = Box::default();
+    let f = feature::tactical(b, p, c, &mut ladder);
+    assert!(b.identical(&before), "board restored");
+    f
+}
+
+/// A ladder from D4 to the upper right; with `breaker`, a black stone on
+/// its path.
+fn ladder(breaker: bool) -> (Board, BTreeMap<char, Point>) {
+    let d = if breaker {
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . X . .
+        . . . . . . . . .
+        . . O . . . . . .
+        . . O X a . . . .
+        . . . O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "
+    } else {
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O . . . . . .
+        . . O X a . . . .
+        . . . O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "
+    };
+    setup(d, White)
+}
+
+#[test]
+fn an_atari_that_starts_a_working_ladder_is_a_ladder_atari() {
+    let (mut b, m) = ladder(false);
+    let f = features(&mut b, m[&'a'], White);
+    assert_eq!(f[Group::Atari as usize], atari::LADDER);
+    let (mut b, m) = ladder(true);
+    let f = features(&mut b, m[&'a'], White);
+    assert_eq!(f[Group::Atari as usize], atari::OTHER);
+}
+
+#[test]
+fn running_from_a_fresh_atari_is_caught_unless_a_stone_breaks_the_ladder() {
+    for (breaker, want) in [(false, escape::NEW_CAUGHT), (true, escape::NEW_SAFE)] {
+        let (mut b, m) = ladder(breaker);
+        b.play(m[&'a'], White).unwrap();
+        let run = b.geometry().parse_vertex("D5").unwrap();
+        let f = features(&mut b, run, Black);
+        assert_eq!(f[Group::Escape as usize], want, "breaker {breaker}");
+        assert_eq!(f[Group::LastDistance as usize], 3, "D5 is diagonal to E4");
+    }
+}
+
+#[test]
+fn captures_are_told_apart() {
+    // a: takes the white stone whose atari holds the black pair in atari
+    // (a rescue).
+    let (mut b, m) = setup(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . X O a . . . . .
+        . O X X O . . . .
+        . . O O . . . . .
+        ",
+        Black,
+    );
+    let f = features(&mut b, m[&'a'], Black);
+    assert_eq!(f[Group::Capture as usize], capture::SAVES);
+    assert_eq!(f[Group::Escape as usize], escape::OLD_SAFE);
+    // b: takes the lone stone white just played into atari at D2.
+    let (mut b, m) = setup(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . X . X . . . .
+        . . . b . . . . .
+        ",
+        White,
+    );
+    let o = b.geometry().parse_vertex("D2").unwrap();
+    b.play(o, White).unwrap();
+    let f = features(&mut b, m[&'b'], Black);
+    assert_eq!(f[Group::Capture as usize], capture::LAST);
+    assert_eq!(f[Group::Border as usize], 1);
+    assert_eq!(f[Group::SelfAtari as usize], 0);
+    assert_eq!(f[Group::LastDistance as usize], 2);
+}
+
+#[test]
+fn self_ataris_lines_and_the_pass() {
+    let (mut b, m) = setup(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . O O . . . . . .
+        O X X O . c . . .
+        O a . . . . . . .
+        ",
+        Black,
+    );
+    // a: three black stones left with one liberty (C1).
+    let f = features(&mut b, m[&'a'], Black);
+    assert_eq!(f[Group::SelfAtari as usize], 2);
+    assert_eq!(f[Group::Border as usize], 1);
+    let f = features(&mut b, m[&'c'], Black);
+    assert_eq!(f[Group::SelfAtari as usize], 0);
+    assert_eq!(f[Group::Border as usize], 2);
+    assert_eq!(
+        features(&mut b, Point::PASS, Black)[Group::Pass as usize],
+        1
+    );
+    b.play(Point::PASS, White).unwrap();
+    assert_eq!(
+        features(&mut b, Point::PASS, Black)[Group::Pass as usize],
+        2
+    );
+}
+
+/// Return `board` turned by the symmetry `t` (bit 0: transpose, bit 1:
+/// mirror x, bit 2: mirror y), with `p`'s image.
+fn turned(board: &Board, p: Point, t: usize) -> (Board, Point) {
+    let geo = board.geometry();
+    let n = board.size();
+    let map = |q: Point| {
+        let (x, y) = geo.coords(q);
+        let (mut x, mut y) = if t & 1 != 0 { (y, x) } else { (x, y) };
+        if t & 2 != 0 {
+            x = n - 1 - x;
+        }
+        if t & 4 != 0 {
+            y = n - 1 - y;
+        }
+        geo.point(x, y)
+    };
+    let mut out = Board::new(n).unwrap();
+    for q in geo.points() {
+        if let Some(c) = board.at(q).color() {
+            out.setup_stone(map(q), c).unwrap();
+        }
+    }
+    (out, map(p))
+}
+
+#[test]
+fn a_pattern_learned_in_one_orientation_is_found_in_all_eight() {
+    let (b, m) = setup(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . X a X . . .
+        . . . . O O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Black,
+    );
+    let a = m[&'a'];
+    let n = Neighbourhood::read(&b, a, Black);
+    let mut bytes = vec![0u8; encoded_len(2)];
+    let shapes = [(MIN_SIZE, n, 3.0f32), (MIN_SIZE + 1, n, 5.0f32)];
+    model::encode(
+        &[1.0; TACTICAL_GAMMAS],
+        shapes.iter().map(|(s, n, g)| (*s, n, *g)),
+        &mut bytes,
+    )
+    .unwrap();
+    let model = Model::parse(&bytes).unwrap();
+    let mut slots = vec![Slot::EMPTY; Patterns::slots_for(2)];
+    let patterns = Patterns::build(model, &mut slots).unwrap();
+    for t in 0..8 {
+        let (tb, ta) = turned(&b, a, t);
+        let nt = Neighbourhood::read(&tb, ta, Black);
+        for d in MIN_SIZE..=MAX_SIZE {
+            assert_eq!(nt.canonical(d), n.canonical(d), "size {d}, symmetry {t}");
+        }
+        let found = patterns.spatial_at(&tb, ta, Black).expect("found");
+        assert_eq!(
+            (found.size, found.gamma),
+            (MIN_SIZE + 1, 5.0),
+            "symmetry {t}"
+        );
+        // Colours are the mover's: white sees the other shape.
+        let white = patterns.spatial_at(&tb, ta, White);
+        assert!(white.is_none(), "symmetry {t}: {white:?}");
+    }
+}
+
+/// A valid model of one 3x3 pattern.
+fn small_model() -> Vec<u8> {
+    let (b, m) = setup(
+        "
+        . . .
+        X a O
+        . . .
+        ",
+        Black,
+    );
+    let n = Neighbourhood::read(&b, m[&'a'], Black);
+    let mut bytes = vec![0u8; encoded_len(1)];
+    model::encode(
+        &[2.0; TACTICAL_GAMMAS],
+        [(MIN_SIZE, &n, 4.0)].into_iter(),
+        &mut bytes,
+    )
+    .unwrap();
+    bytes
+}
+
+#[test]
+fn damaged_models_are_refused_as_values() {
+    let good = small_model();
+    assert!(Model::parse(&good).is_ok());
+    assert_eq!(Model::parse(&good[..10]).unwrap_err(), ModelError::TooShort);
+    let short = &good[..good.len() - 1];
+    assert!(matches!(
+        Model::parse(short),
+        Err(ModelError::Length { .. })
+    ));
+    let mut flipped = good.clone();
+    flipped[40] ^= 1;
+    assert!(matches!(
+        Model::parse(&flipped),
+        Err(ModelError::Checksum { .. })
+    ));
+    let mut foreign = good.clone();
+    foreign[0] = b'X';
+    assert_eq!(Model::parse(&foreign).unwrap_err(), ModelError::NotAModel);
+    let mut version = good.clone();
+    version[8] = 9;
+    assert_eq!(Model::parse(&version).unwrap_err(), ModelError::Version(9));
+    // A negative gamma, with a checksum that matches.
+    let mut bad = good.clone();
+    let at = model::HEADER;
+    bad[at..at + 4].copy_from_slice(&(-1.0f32).to_le_bytes());
+    let crc = crc32(&bad, 16);
+    bad[12..16].copy_from_slice(&crc.to_le_bytes());
+    assert_eq!(Model::parse(&bad).unwrap_err(), ModelError::BadGamma(0));
+    // A 4-size pattern without its 3x3 core is not nested.
+    let (b, m) = setup(
+        "
+        . . . . .
+        . . . . .
+        X . a . O
+        . . . . .
+        . . . . .
+        ",
+        Black,
+    );
+    let n = Neighbourhood::read(&b, m[&'a'], Black);
+    let mut lonely = vec![0u8; encoded_len(1)];
+    model::encode(
+        &[1.0; TACTICAL_GAMMAS],
+        [(MIN_SIZE + 1, &n, 2.0)].into_iter(),
+        &mut lonely,
+    )
+    .unwrap();
+    let model = Model::parse(&lonely).unwrap();
+    let mut slots = vec![Slot::EMPTY; Patterns::slots_for(1)];
+    assert_eq!(
+        Patterns::build(model, &mut slots).unwrap_err(),
+        ModelError::NotNested(0)
+    );
+    let mut few = vec![Slot::EMPTY; 4];
+    assert_eq!(
+        Patterns::build(Model::parse(&good).unwrap(), &mut few).unwrap_err(),
+        ModelError::IndexTooSmall
+    );
+}
+
+#[test]
+fn the_built_in_model_checks_at_compile_time() {
+    const MODEL: Result<Model<'static>, ModelError> = Model::parse(BUILT_IN);
+    assert!(MODEL.is_ok());
+}
+
+/// Search `board` with `playouts`, with the built-in model or without.
+fn search(board: &Board, playouts: u32, with_model: bool, seed: u64) -> Point {
+    let model = Model::parse(BUILT_IN).unwrap();
+    let mut slots = vec![Slot::EMPTY; Patterns::slots_for(model.patterns())];
+    let patterns = Patterns::build(model, &mut slots).unwrap();
+    let mut ladder: Box<Ladder> = Box::default();
+    let mut s = Search::new(vec![Node::EMPTY; 400_000], Params::default()).unwrap();
+    s.set_seed(seed);
+    let knowledge = Knowledge {
+        tactics: None,
+        patterns: with_model.then_some(PatternPrior {
+            patterns: &patterns,
+            ladder: &mut ladder,
+        }),
+    };
+    s.run::<Vec<BestMoveCluster>, _>(
+        board,
+        15,
+        &[],
+        Budget::playouts(playouts),
+        None,
+        knowledge,
+        &mut NoClock,
+        &mut |_| {},
+    )
+    .unwrap()
+    .best
+}
+
+#[test]
+fn the_search_plays_with_and_without_a_model() {
+    let b = Board::new(9).unwrap();
+    for with_model in [false, true] {
+        let p = search(&b, 2000, with_model, 3);
+        assert!(b.is_legal(p, Black) && !p.is_pass(), "{with_model}");
+        assert_eq!(search(&b, 2000, with_model, 3), p, "deterministic");
+    }
+}
+
+#[test]
+fn a_19x19_opening_with_the_model_keeps_to_lines_3_to_5() {
+    let mut b = Board::new(19).unwrap();
+    let geo = b.geometry();
+    let mut c = Black;
+    let mut moves = Vec::new();
+    for k in 0..10 {
+        let p = search(&b, 1500, true, 11 + k);
+        let (x, y) = geo.coords(p);
+        let line = x.min(y).min(18 - x).min(18 - y) + 1;
+        let mut buf = [0u8; 4];
+        moves.push(format!("{}:{line}", geo.vertex_str(p, &mut buf)));
+        assert!(
+            (3..=5).contains(&line),
+            "move {} off lines 3-5: {moves:?}",
+            k + 1
+        );
+        b.play(p, c).unwrap();
+        c = c.opponent();
+    }
+}

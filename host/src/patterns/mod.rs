@@ -1,0 +1,39 @@
+//! `kosumi patterns`: learn a move-pattern model from game records
+//! (`train`) and measure how well it predicts the moves of games it never
+//! saw (`test`). The model's features and file format are the core's
+//! ([`kosumi_core::pattern`]); this is the std side: reading archives,
+//! harvesting shapes, minorization-maximization, the prediction figures.
+//!
+//! | file | what it is |
+//! |---|---|
+//! | [`games`] | SGF files, directories and `.tar.gz` archives; the train/test split by file name |
+//! | [`replay`] | a record's positions, moves and candidate moves |
+//! | [`mm`] | minorization-maximization for the generalised Bradley-Terry model |
+//! | [`train`] | `kosumi patterns train` |
+//! | [`eval`] | `kosumi patterns test` |
+
+pub mod eval;
+pub mod games;
+pub mod mm;
+pub mod replay;
+pub mod train;
+
+/// `kosumi patterns` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum PatternsCommand {
+    /// Learn a model from game records (the training part of the split).
+    Train(train::TrainArgs),
+    /// Measure move prediction on the test part of the split.
+    Test(eval::TestArgs),
+}
+
+/// Run a `kosumi patterns` subcommand.
+///
+/// # Errors
+/// The subcommand's message.
+pub fn run(cmd: &PatternsCommand) -> Result<(), String> {
+    match cmd {
+        PatternsCommand::Train(a) => train::run(a),
+        PatternsCommand::Test(a) => eval::run(a),
+    }
+}

@@ -1,0 +1,124 @@
+//! `kosumi patterns` from the command line: training is deterministic for
+//! a seed, `test` reads what `train` wrote, and damaged model files are
+//! refused with a clear error by `test` and by the engine.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kosumi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args(args)
+        .output()
+        .expect("kosumi runs")
+}
+
+fn games() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/games/goban")
+}
+
+/// Train on the professional games with `seed`; return the model's bytes.
+fn train(out: &Path, seed: &str, max_games: &str) -> Vec<u8> {
+    let o = kosumi(&[
+        "patterns",
+        "train",
+        games().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--min-count",
+        "3",
+        "--iterations",
+        "4",
+        "--max-games",
+        max_games,
+        "--seed",
+        seed,
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("mean log-likelihood"), "{text}");
+    fs::read(out).unwrap()
+}
+
+#[test]
+fn training_gives_the_same_model_twice_for_a_seed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = train(&tmp.path().join("a.kpm"), "5", "40");
+    let b = train(&tmp.path().join("b.kpm"), "5", "40");
+    assert_eq!(a, b, "same games, same seed: same weights");
+    // Another seed takes another 40 of the training games.
+    let c = train(&tmp.path().join("c.kpm"), "6", "40");
+    assert_ne!(a, c);
+}
+
+#[test]
+fn test_reads_the_trained_model_and_predicts_better_than_chance() {
+    let tmp = tempfile::tempdir().unwrap();
+    let model = tmp.path().join("m.kpm");
+    train(&model, "1", "1000");
+    // The default split keeps one game in ten for testing: about 9 here.
+    let o = kosumi(&[
+        "patterns",
+        "test",
+        games().to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let positions = v["positions"].as_f64().unwrap();
+    assert!(positions > 500.0, "{v}");
+    // About 250 candidates a move: chance is 0.4% top-1.
+    assert!(v["top1"].as_f64().unwrap() > 10.0, "{v}");
+    assert!(v["top10"].as_f64().unwrap() > v["top1"].as_f64().unwrap());
+}
+
+#[test]
+fn damaged_models_are_refused_with_a_clear_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let model = tmp.path().join("m.kpm");
+    let good = train(&model, "1", "30");
+    let truncated = tmp.path().join("truncated.kpm");
+    fs::write(&truncated, &good[..good.len() - 7]).unwrap();
+    let mut flipped = good.clone();
+    let last = flipped.len() - 3;
+    flipped[last] ^= 0x10;
+    let corrupt = tmp.path().join("corrupt.kpm");
+    fs::write(&corrupt, &flipped).unwrap();
+    let foreign = tmp.path().join("foreign.kpm");
+    fs::write(
+        &foreign,
+        b"this is not a pattern model at all, not even close",
+    )
+    .unwrap();
+    for (file, why) in [
+        (&truncated, "truncated"),
+        (&corrupt, "corrupt"),
+        (&foreign, "not a kosumi pattern model"),
+    ] {
+        let o = kosumi(&[
+            "patterns",
+            "test",
+            games().to_str().unwrap(),
+            "--model",
+            file.to_str().unwrap(),
+        ]);
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{why}: {err}");
+        // The engine refuses it at start-up, before reading any command.
+        let o = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+            .args(["--patterns", file.to_str().unwrap()])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(why) && err.contains("pattern model"),
+            "{why}: {err}"
+        );
+    }
+}
