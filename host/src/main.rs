@@ -11,6 +11,7 @@ mod atomic;
 mod bench;
 mod db;
 mod gtp;
+mod gtp_client;
 mod matchrun;
 mod patterns;
 mod policy;

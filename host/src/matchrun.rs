@@ -24,14 +24,14 @@
 //! `kosumi --seed {game}`), so engines that are restarted for every game
 //! with a fixed seed still play different games.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
+
+use crate::gtp_client::Engine;
 
 /// Arguments of `kosumi match`.
 #[derive(clap::Args, Debug)]
@@ -71,71 +71,6 @@ pub struct Args {
     /// Do not alternate colours (A always black).
     #[arg(long)]
     pub no_alternate: bool,
-}
-
-/// A GTP engine process.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(cmd: &str) -> Result<Engine, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(cmd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("{cmd}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        Ok(Engine {
-            child,
-            stdin,
-            stdout,
-        })
-    }
-
-    /// Send a command; return `Ok(text)` for `=`, `Err(text)` for `?` or I/O trouble.
-    fn send(&mut self, cmd: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{cmd}").map_err(|e| e.to_string())?;
-        self.stdin.flush().map_err(|e| e.to_string())?;
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            if self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?
-                == 0
-            {
-                return Err("engine closed its output".into());
-            }
-            let l = line.trim_end_matches(['\r', '\n']);
-            if l.is_empty() {
-                if answer.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            answer.push_str(l);
-            answer.push('\n');
-        }
-        let a = answer.trim_end();
-        if let Some(rest) = a.strip_prefix('=') {
-            Ok(rest.trim().to_string())
-        } else {
-            Err(a.to_string())
-        }
-    }
-
-    fn quit(mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
-    }
 }
 
 /// How a game ended.

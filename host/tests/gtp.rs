@@ -196,6 +196,16 @@ fn komi_and_final_score() {
         "a refused komi keeps the old one"
     );
     assert_eq!(g.err("final_score now"), "syntax error");
+    // A lone black stone in white's area is dead: it is taken off (the
+    // area count GNU Go and the GUIs make), or counted as it stands under
+    // Tromp-Taylor (its neighbours are then nobody's).
+    g.ok("play b e3");
+    g.ok("komi 0");
+    assert_eq!(g.ok("final_status_list dead"), "E3");
+    assert_eq!(g.ok("final_score"), "B+5");
+    g.ok("kosumi-setoption tromp_taylor on");
+    assert_eq!(g.ok("final_score"), "B+11");
+    g.ok("kosumi-setoption tromp_taylor off");
     // The empty board: all komi.
     g.ok("clear_board");
     g.ok("komi 6.5");
@@ -480,6 +490,8 @@ fn loadsgf_final_position() {
     assert!(g
         .ok("showboard")
         .contains("komi 7, captures black 0 white 0, moves 30"));
+    // The board as loaded, counted as it stands.
+    g.ok("kosumi-setoption tromp_taylor on");
     assert_eq!(g.ok("final_score"), "W+8");
     g.quit();
 }

@@ -1,5 +1,7 @@
 //! Area scoring (Tromp-Taylor): a player's score is their stones plus the
-//! empty points that reach only their stones.
+//! empty points that reach only their stones. [`Board::score_removing`]
+//! counts the same way after taking stones the caller calls dead off the
+//! board (a scorer's count after the players agree on dead stones).
 
 use super::Board;
 use crate::geometry::{Cell, Color, Point, MAX_POINTS};
@@ -40,21 +42,52 @@ fn empty_flood() -> ([bool; MAX_POINTS], [u16; MAX_POINTS]) {
 impl Board {
     /// Score the position by area (Tromp-Taylor) with komi `komi2 / 2`.
     pub fn score(&self, komi2: i16) -> Score {
+        self.area::<false>(komi2, |_| false)
+    }
+
+    /// Score the position by area with komi `komi2 / 2` after taking the
+    /// stones where `dead` holds off the board: they count for nobody,
+    /// and their points are empty points of the region around them.
+    pub fn score_removing(&self, komi2: i16, dead: impl Fn(Point) -> bool) -> Score {
+        self.area::<true>(komi2, dead)
+    }
+
+    /// The area count; with `REMOVE`, stones where `dead` holds are empty.
+    #[inline(always)]
+    fn area<const REMOVE: bool>(&self, komi2: i16, dead: impl Fn(Point) -> bool) -> Score {
+        // The cell as the count sees it.
+        let cell = |p: Point| {
+            let c = self.cell[p.idx()];
+            if REMOVE && c.color().is_some() && dead(p) {
+                Cell::Empty
+            } else {
+                c
+            }
+        };
         let mut area = [0u16; 2];
         let (n, stride) = (self.geo.size(), self.geo.stride());
         for y in 1..=n {
-            for cell in &self.cell[y * stride + 1..y * stride + 1 + n] {
-                if let Some(c) = cell.color() {
-                    area[c.idx()] += 1;
+            let row = y * stride + 1..y * stride + 1 + n;
+            for (i, c) in self.cell[row.clone()].iter().enumerate() {
+                if let Some(c) = c.color() {
+                    if !REMOVE || !dead(Point((row.start + i) as u16)) {
+                        area[c.idx()] += 1;
+                    }
                 }
             }
         }
         // The flood's arrays, set up only for the first region of two or
         // more points (a finished playout has few).
         let mut flood: Option<([bool; MAX_POINTS], [u16; MAX_POINTS])> = None;
-        for start in self.empty_points() {
+        // With `REMOVE`, the dead stones' points start regions too.
+        let removed = self
+            .geo
+            .points()
+            .take(if REMOVE { usize::MAX } else { 0 })
+            .filter(|&p| cell(p) != self.cell[p.idx()]);
+        for start in self.empty_points().chain(removed) {
             // Fast path: a point without empty neighbours is its own region.
-            if self.neighbour_count(start, Cell::Empty) == 0 {
+            if !REMOVE && self.neighbour_count(start, Cell::Empty) == 0 {
                 let b = self.neighbour_count(start, Cell::Black) > 0;
                 let w = self.neighbour_count(start, Cell::White) > 0;
                 if b != w {
@@ -78,7 +111,7 @@ impl Board {
                 let p = Point(stack[top]);
                 region += 1;
                 for n in self.geo.neighbours(p) {
-                    match self.cell[n.idx()] {
+                    match cell(n) {
                         Cell::Empty if !seen[n.idx()] => {
                             seen[n.idx()] = true;
                             stack[top] = n.0;

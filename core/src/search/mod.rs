@@ -7,6 +7,7 @@
 //!
 //! | file | what it is |
 //! |---|---|
+//! | [`dynkomi`] | the komi the search plays with: handicap compensation and Pachi's ratchet |
 //! | [`knowledge`] | the caller's reader and pattern model, lent for one search |
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
 //! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
@@ -58,6 +59,7 @@
 
 pub mod best_move_table;
 pub mod deepening;
+pub mod dynkomi;
 pub mod knowledge;
 pub mod node;
 pub mod prior;
@@ -66,6 +68,7 @@ mod uct;
 
 pub use best_move_table::BestMoveTable;
 pub use deepening::{DeepeningParams, IterationReport};
+pub use dynkomi::DynamicKomi;
 pub use knowledge::{Knowledge, PatternPrior};
 pub use node::{Node, Pool};
 pub use time::{Budget, Clock, NoClock};

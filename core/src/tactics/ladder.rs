@@ -174,8 +174,14 @@ impl<const W: usize, const M: usize> Ladder<W, M> {
         if board.neighbour_count(b, Cell::Empty) > board.neighbour_count(a, Cell::Empty) {
             core::mem::swap(&mut a, &mut b);
         }
-        for m in [a, b] {
-            if !board.is_legal(m, att) {
+        let geo = board.geometry();
+        for (m, other) in [(a, b), (b, a)] {
+            // The defender will extend at `other`: three empty points
+            // around it besides `m` are three liberties, an escape, so
+            // this atari fails without being played.
+            let besides = board.neighbour_count(other, Cell::Empty)
+                - geo.neighbours(other).contains(&m) as u32;
+            if besides >= 3 || !board.is_legal(m, att) {
                 continue;
             }
             if board.play_undoable(m, att, &mut self.journal).is_err() {

@@ -5,6 +5,7 @@ use clap::Subcommand;
 
 pub mod db;
 pub mod playouts;
+pub mod score;
 pub mod search;
 pub mod sizes;
 pub mod table;
@@ -24,6 +25,8 @@ pub enum BenchCommand {
     Search(search::Args),
     /// Game database searches drawn from the database itself.
     Db(db::Args),
+    /// kosumi's count of finished games against a referee engine's.
+    Score(score::Args),
 }
 
 /// Return an empty board of `size`, or the message for a size this build
@@ -49,5 +52,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Tactics(args) => tactics::run(&args),
         BenchCommand::Search(args) => search::run(&args),
         BenchCommand::Db(args) => db::run(&args),
+        BenchCommand::Score(args) => score::run(&args),
     }
 }

@@ -12,7 +12,7 @@ use std::fmt;
 use kosumi_core::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 
 use super::game::{PlayError, SetupError};
-use super::{genmove, handicap, sgf, Engine};
+use super::{genmove, handicap, scoring, sgf, Engine};
 
 /// A failed command; its `Display` is the GTP error text.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -107,8 +107,8 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "genmove", handler: genmove::genmove },
     Command { name: "undo", handler: undo },
     // Tournament (§6.3.4).
-    Command { name: "final_score", handler: final_score },
-    Command { name: "final_status_list", handler: genmove::final_status_list },
+    Command { name: "final_score", handler: scoring::final_score },
+    Command { name: "final_status_list", handler: scoring::final_status_list },
     Command { name: "time_settings", handler: genmove::time_settings },
     Command { name: "time_left", handler: genmove::time_left },
     Command { name: "kgs-time_settings", handler: genmove::kgs_time_settings },
@@ -148,7 +148,7 @@ pub fn dispatch(engine: &mut Engine, name: &str, args: &[String]) -> Reply {
 // ---- argument helpers -----------------------------------------------------
 
 /// Return the arguments as an array of exactly `N`.
-fn exactly<const N: usize>(args: &[String]) -> Result<[&str; N], Failure> {
+pub fn exactly<const N: usize>(args: &[String]) -> Result<[&str; N], Failure> {
     if args.len() != N {
         return Err(Failure::Syntax);
     }
@@ -250,12 +250,14 @@ fn boardsize(engine: &mut Engine, args: &[String]) -> Reply {
         .game
         .resize(size as usize)
         .map_err(|_| Failure::UnacceptableSize)?;
+    engine.services.play.new_game();
     Ok(String::new())
 }
 
 fn clear_board(engine: &mut Engine, args: &[String]) -> Reply {
     exactly::<0>(args)?;
     engine.game.clear();
+    engine.services.play.new_game();
     Ok(String::new())
 }
 
@@ -372,16 +374,6 @@ fn is_legal(engine: &mut Engine, args: &[String]) -> Reply {
 
 // ---- scoring -------------------------------------------------------------
 
-fn final_score(engine: &mut Engine, args: &[String]) -> Reply {
-    exactly::<0>(args)?;
-    let margin2 = engine.game.board().score(engine.game.komi2()).margin2();
-    Ok(match margin2 {
-        0 => "0".into(),
-        m if m > 0 => format!("B+{}", halves(m)),
-        m => format!("W+{}", halves(-m)),
-    })
-}
-
 // ---- files ---------------------------------------------------------------
 
 fn loadsgf(engine: &mut Engine, args: &[String]) -> Reply {
@@ -397,6 +389,7 @@ fn loadsgf(engine: &mut Engine, args: &[String]) -> Reply {
     let text = String::from_utf8_lossy(&bytes);
     let game = sgf::load(&text, until, engine.game.komi2()).map_err(|_| Failure::CannotLoad)?;
     engine.game = game;
+    engine.services.play.new_game();
     Ok(color_name(engine.game.to_play()).into())
 }
 

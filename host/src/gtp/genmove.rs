@@ -5,8 +5,11 @@
 //! saves the book.
 //!
 //! A move is chosen in four steps: (1) if the opponent just passed and
-//! passing now wins by area (Tromp-Taylor), pass; (2) search the position
-//! with the root moves that would repeat a position (superko) excluded;
+//! passing now wins by area, as the board stands and with the stones
+//! playouts call dead removed, pass; (2) search the position
+//! with the root moves that would repeat a position (superko) excluded,
+//! at the game's komi plus the dynamic komi of handicap games
+//! ([`DynamicKomi`]; `--dynkomi-even` for even games too);
 //! (3) resign if the best move's win rate is below the threshold; (4)
 //! check the move against the game once more (board and superko) and fall
 //! back to the next most visited legal move (skipping a pass that loses
@@ -18,11 +21,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use kosumi_core::board::Board;
-use kosumi_core::geometry::{Cell, Color, Point, MAX_POINTS};
+use kosumi_core::geometry::{Cell, Color, Point};
 use kosumi_core::pattern::Patterns;
-use kosumi_core::playout;
-use kosumi_core::rng;
-use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
+use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
 
 use crate::policy::PolicyName;
 
@@ -30,6 +31,7 @@ use super::commands::{color_name, parse_color, Failure, Reply};
 use super::game::PlayError;
 use super::parallel::{self, Helpers, Shape};
 use super::patterns::ModelArgs;
+use super::scoring::{dead_stones, passing_wins};
 use super::searcher::Searcher;
 use super::timecontrol::TimeControl;
 use super::{book, Engine};
@@ -90,6 +92,10 @@ pub struct SearchArgs {
     /// The move-pattern model.
     #[command(flatten)]
     pub model: ModelArgs,
+    /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
+    /// while winning big); handicap games always have it.
+    #[arg(long)]
+    pub dynkomi_even: bool,
     /// Value the end of the game by Tromp-Taylor (every stone on the board
     /// counts, as on CGOS) instead of with dead stones removed (GNU Go's
     /// scoring, the GUIs', KGS).
@@ -117,6 +123,7 @@ impl Default for SearchArgs {
             playout: PolicyName::Heavy,
             model: ModelArgs::default(),
             tromp_taylor: false,
+            dynkomi_even: false,
         }
     }
 }
@@ -138,8 +145,6 @@ pub const SCORE_BONUS: f32 = 0.0;
 const MAX_PLAYOUTS: u32 = 50_000_000;
 /// Playouts before resigning is considered.
 const RESIGN_MIN_PLAYOUTS: u32 = 2_000;
-/// Playouts of the ownership estimate of `final_status_list`.
-const OWNERSHIP_PLAYOUTS: u32 = 400;
 
 /// The playing service: the searcher, options, clock.
 #[derive(Default)]
@@ -159,6 +164,10 @@ pub struct Play {
     pub patterns: Option<&'static Patterns<'static>>,
     /// The model loaded at start-up, kept when `patterns` is turned off.
     pub loaded: Option<&'static Patterns<'static>>,
+    /// The game's dynamic komi.
+    pub dynkomi: DynamicKomi,
+    /// Each colour's win rate in its last search of this game.
+    pub last_rate: [Option<f32>; 2],
 }
 
 impl Play {
@@ -175,6 +184,7 @@ impl Play {
             opts: opts.clone(),
             patterns: loaded,
             loaded,
+            dynkomi: DynamicKomi::new(opts.dynkomi_even),
             ..Play::default()
         };
         play.helpers_ready()?;
@@ -241,6 +251,12 @@ impl Play {
         }
         p.dead_removed = !self.opts.tromp_taylor;
         p
+    }
+
+    /// Forget what the last game taught (a new game starts).
+    pub fn new_game(&mut self) {
+        self.dynkomi.reset();
+        self.last_rate = [None; 2];
     }
 
     /// Save the book to `path` (or the `--book` file).
@@ -318,58 +334,6 @@ fn budget(engine: &Engine, c: Color) -> Budget {
     }
 }
 
-/// Return the per-point share of playouts that `Color::Black` owns at the end
-/// (indexed by point), from `n` waterfall playouts of `board`.
-pub fn ownership(board: &Board, komi2: i16, n: u32, seed: u64) -> Vec<f32> {
-    let mut black = [0u16; MAX_POINTS];
-    let mut scratch = board.clone();
-    playout::ownership(
-        board,
-        komi2,
-        n,
-        &mut rng::seeded(seed),
-        &mut scratch,
-        &mut black,
-    );
-    black
-        .iter()
-        .map(|&v| v as f32 / (2 * n.max(1)) as f32)
-        .collect()
-}
-
-/// Query whether `c` wins the game ended now: by area as the position
-/// stands (what a scorer counts for settled regions) and with the stones
-/// that playouts call dead removed (what it counts for dead groups).
-fn passing_wins(board: &Board, komi2: i16, c: Color) -> bool {
-    if board.score(komi2).winner() != Some(c) {
-        return false;
-    }
-    let mut scratch = board.clone();
-    let margin2 = playout::estimated_margin2(
-        board,
-        komi2,
-        OWNERSHIP_PLAYOUTS,
-        &mut rng::seeded(7),
-        &mut scratch,
-    );
-    let sign = if c == Color::Black { 1 } else { -1 };
-    sign * margin2 > 0
-}
-
-/// Return the stones the ownership estimate calls dead.
-fn dead_stones(board: &Board, komi2: i16) -> Vec<Point> {
-    let own = ownership(board, komi2, OWNERSHIP_PLAYOUTS, 7);
-    board
-        .geometry()
-        .points()
-        .filter(|&p| match board.at(p) {
-            Cell::Black => own[p.idx()] < 0.3,
-            Cell::White => own[p.idx()] > 0.7,
-            _ => false,
-        })
-        .collect()
-}
-
 /// Choose the move of `c` (not played).
 fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> {
     let board = board_for(engine, c);
@@ -403,6 +367,18 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     let resign = play.opts.resign;
     play.searcher_mut().map_err(|_| Failure::Syntax)?;
     play.helpers_ready().map_err(|_| Failure::Syntax)?;
+    let search_komi2 = {
+        let game = &engine.game;
+        let extra2 = play.dynkomi.extra2(
+            game.size(),
+            game.handicap(),
+            komi2,
+            game.moves().len() as u32,
+            c,
+            play.last_rate[c.idx()],
+        );
+        (i32::from(komi2) + extra2).clamp(-2000, 2000) as i16
+    };
     let Play {
         searcher,
         helpers,
@@ -411,8 +387,17 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     } = play;
     let patterns = *patterns;
     let searcher = searcher.as_mut().ok_or(Failure::Syntax)?;
-    let run_main =
-        |s: &mut Searcher, b| s.run(&board, komi2, &excluded, b, tactics, patterns, verbose);
+    let run_main = |s: &mut Searcher, b| {
+        s.run(
+            &board,
+            search_komi2,
+            &excluded,
+            b,
+            tactics,
+            patterns,
+            verbose,
+        )
+    };
     let (result, infos) = if helpers.is_empty() {
         let result = run_main(searcher, budget).map_err(|_| Failure::Syntax)?;
         let mut infos = [MoveInfo::EMPTY; 16];
@@ -421,16 +406,24 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
     } else {
         let budgets = parallel::split(budget, helpers.len() + 1);
         parallel::run(
-            searcher, helpers, &board, komi2, &excluded, patterns, budgets, run_main,
+            searcher,
+            helpers,
+            &board,
+            search_komi2,
+            &excluded,
+            patterns,
+            budgets,
+            run_main,
         )
         .map_err(|_| Failure::Syntax)?
     };
     play.last = Some(result);
+    play.last_rate[c.idx()] = Some(result.win_rate);
     if verbose {
         let geo = board.geometry();
         let mut buf = [0u8; 4];
         eprintln!(
-            "kosumi: {} {} win {:.3} visits {} playouts {} (+{} reused) nodes {} iters {} hits {} misses {} prunes {}",
+            "kosumi: {} {} win {:.3} visits {} playouts {} (+{} reused) nodes {} iters {} hits {} misses {} prunes {} komi {}",
             color_name(c),
             geo.vertex_str(result.best, &mut buf),
             result.win_rate,
@@ -441,7 +434,8 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
             result.iterations,
             result.hits,
             result.misses,
-            result.prunes
+            result.prunes,
+            f64::from(search_komi2) / 2.0
         );
     }
     // (3) Resign a hopeless game.
@@ -696,31 +690,6 @@ pub fn time_left(engine: &mut Engine, args: &[String]) -> Reply {
     Ok(String::new())
 }
 
-/// `final_status_list alive|dead|seki`, from a playout ownership estimate.
-pub fn final_status_list(engine: &mut Engine, args: &[String]) -> Reply {
-    let [which] = args else {
-        return Err(Failure::Syntax);
-    };
-    let board = engine.game.board();
-    let geo = board.geometry();
-    let dead = dead_stones(board, engine.game.komi2());
-    let list: Vec<Point> = match which.to_ascii_lowercase().as_str() {
-        "dead" => dead,
-        "alive" => geo
-            .points()
-            .filter(|&p| board.at(p).color().is_some() && !dead.contains(&p))
-            .collect(),
-        "seki" => Vec::new(),
-        _ => return Err(Failure::Syntax),
-    };
-    let mut buf = [0u8; 4];
-    Ok(list
-        .iter()
-        .map(|&p| geo.vertex_str(p, &mut buf).to_string())
-        .collect::<Vec<_>>()
-        .join(" "))
-}
-
 /// Parse `on`/`off`/`true`/`false`/`1`/`0`.
 fn flag(text: &str) -> Result<bool, Failure> {
     match text.to_ascii_lowercase().as_str() {
@@ -735,7 +704,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -754,6 +723,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 engine.services.play.patterns.is_some(),
                 o.model.pattern_prior.unwrap_or(Params::DEFAULT.pattern_prior),
                 o.tromp_taylor,
+                o.dynkomi_even,
                 engine.args.verbose
         )),
         [name, value] => {
@@ -813,6 +783,10 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 }
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
+                "dynkomi_even" => {
+                    o.dynkomi_even = flag(v)?;
+                    engine.services.play.dynkomi.adaptive_even = flag(v)?;
+                }
                 "patterns" => {
                     let on = flag(v)?;
                     let play = &mut engine.services.play;

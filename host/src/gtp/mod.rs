@@ -8,6 +8,7 @@
 //! | [`handicap`] | fixed and free handicap points |
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
+//! | [`scoring`] | the end of a game: dead stones, `final_score`, `final_status_list`, whether passing wins |
 //! | [`sgf`] | `loadsgf` / `printsgf` through the `sgf-parse` crate |
 //!
 //! The loop reads a line, parses it, looks the command up in
@@ -30,6 +31,7 @@ pub mod handicap;
 pub mod parallel;
 pub mod parse;
 pub mod patterns;
+pub mod scoring;
 pub mod searcher;
 pub mod sgf;
 pub mod tactics;

@@ -1,0 +1,78 @@
+//! A GTP engine in another process (`kosumi match`'s players and referee,
+//! `kosumi bench score`'s referee): one command, one answer at a time.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A GTP engine process.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Start `cmd` through `sh -c`, its stderr discarded.
+    ///
+    /// # Errors
+    /// The command cannot be started.
+    pub fn start(cmd: &str) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{cmd}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(Engine {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// Send a command; return `Ok(text)` for `=`, `Err(text)` for `?` or I/O trouble.
+    ///
+    /// # Errors
+    /// The engine's `?` answer, or the I/O error.
+    pub fn send(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())?;
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?
+                == 0
+            {
+                return Err("engine closed its output".into());
+            }
+            let l = line.trim_end_matches(['\r', '\n']);
+            if l.is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push_str(l);
+            answer.push('\n');
+        }
+        let a = answer.trim_end();
+        if let Some(rest) = a.strip_prefix('=') {
+            Ok(rest.trim().to_string())
+        } else {
+            Err(a.to_string())
+        }
+    }
+
+    /// Send `quit` and wait for the process to end.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
