@@ -423,6 +423,7 @@ fn heavy_moves(b: &Board, h: Heavy, seeds: u64) -> Vec<Point> {
                 h,
                 &mut rng::seeded(seed),
                 &mut RuleStats::default(),
+                None,
             )
         })
         .collect()

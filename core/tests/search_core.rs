@@ -354,3 +354,45 @@ fn a_pass_with_own_dead_stones_on_the_board_is_not_a_win() {
     assert!(value(false) > 0.99, "Tromp-Taylor: black's 69 points win");
     assert!(value(true) < 0.4, "the chain comes off: {}", value(true));
 }
+
+/// The playouts with last good replies: the search plays legal moves, the
+/// same ones for a seed, and the memory holds replies afterwards.
+#[test]
+fn last_good_replies_are_learned_and_searches_stay_deterministic() {
+    use kosumi_core::playout::{Replies, ReplyMemory};
+    let b = Board::new(9).unwrap();
+    fn run_with(b: &Board, replies: &mut Replies<Vec<u16>>) -> Point {
+        let params = Params {
+            policy: kosumi_core::playout::Policy::Heavy(kosumi_core::playout::Heavy::DEFAULT),
+            ..Params::default()
+        };
+        let mut s = search(100_000, params, 9);
+        let knowledge = Knowledge {
+            replies: Some(replies),
+            ..Knowledge::none()
+        };
+        s.run::<Vec<BestMoveCluster>, _>(
+            b,
+            14,
+            &[],
+            Budget::playouts(2000),
+            None,
+            knowledge,
+            &mut NoClock,
+            &mut |_| {},
+        )
+        .unwrap()
+        .best
+    }
+    let mut r1 = Replies::new(vec![0u16; Replies::<Vec<u16>>::ENTRIES]).unwrap();
+    let mut r2 = Replies::new(vec![0u16; Replies::<Vec<u16>>::ENTRIES]).unwrap();
+    let (a, c) = (run_with(&b, &mut r1), run_with(&b, &mut r2));
+    assert_eq!(a, c);
+    assert!(b.is_legal(a, Color::Black) && !a.is_pass());
+    let geo = b.geometry();
+    let known = geo
+        .points()
+        .filter(|&p| r1.reply(Color::White, Point::PASS, p).is_some())
+        .count();
+    assert!(known > 20, "white knows replies to {known} black moves");
+}

@@ -341,7 +341,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     std::fs::create_dir_all(&args.sgf_dir)
         .map_err(|e| format!("{}: {e}", args.sgf_dir.display()))?;
     let (mut a_wins, mut draws) = (0.0f64, 0u32);
-    let mut a_black = (0u32, 0u32);
+    let mut a_black = (0f64, 0u32);
+    let mut a_white = (0f64, 0u32);
     let mut sgf = String::new();
     let (mut a_clock, mut b_clock) = (Clock::default(), Clock::default());
     for g in 0..args.games {
@@ -369,28 +370,34 @@ pub fn run(args: &Args) -> Result<(), String> {
         } else {
             Color::White
         };
-        let a_won = match out.winner {
-            Some(c) => c == a_color,
+        // A's points: 1 a win, 0.5 a draw.
+        let points = match out.winner {
+            Some(c) if c == a_color => 1.0,
+            Some(_) => 0.0,
             None => {
                 draws += 1;
-                a_wins += 0.5;
-                false
+                0.5
             }
         };
-        if a_won {
-            a_wins += 1.0;
-            if a_is_black {
-                a_black.0 += 1;
-            }
-        }
-        if a_is_black {
-            a_black.1 += 1;
-        }
+        a_wins += points;
+        let side = if a_is_black {
+            &mut a_black
+        } else {
+            &mut a_white
+        };
+        side.0 += points;
+        side.1 += 1;
         let n = f64::from(g + 1);
         println!(
-            "game {g}: A {} {} -> {}  (A {:.0}/{} = {:.1}%)",
+            "game {g}: A {} {} -> {}  (A {}/{} = {:.1}%)",
             if a_is_black { "black" } else { "white" },
-            if a_won { "wins" } else { "loses" },
+            if out.winner.is_none() {
+                "draws"
+            } else if points > 0.0 {
+                "wins"
+            } else {
+                "loses"
+            },
             out.text,
             a_wins,
             g + 1,
@@ -400,7 +407,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let n = f64::from(args.games);
     let (lo, hi) = wilson(a_wins, n);
     println!(
-        "A = {}\nB = {}\nA's genmoves: {}\nB's genmoves: {}\nA wins {a_wins}/{} = {:.1}% (95% Wilson interval {:.1}%..{:.1}%), draws {draws}; as black {}/{}",
+        "A = {}\nB = {}\nA's genmoves: {}\nB's genmoves: {}\nA wins {a_wins}/{} = {:.1}% (95% Wilson interval {:.1}%..{:.1}%), draws {draws} (half a win each); as black {}/{}, as white {}/{}",
         args.black,
         args.white,
         a_clock.text(),
@@ -410,7 +417,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         100.0 * lo,
         100.0 * hi,
         a_black.0,
-        a_black.1
+        a_black.1,
+        a_white.0,
+        a_white.1
     );
     Ok(())
 }

@@ -55,6 +55,7 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "kosumi-setoption patterns maybe",
         "kosumi-setoption pattern_prior -3",
         "kosumi-setoption tromp_taylor 7",
+        "kosumi-setoption replies 2",
         "final_status_list maybe",
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
@@ -83,6 +84,11 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
     assert!(!g.ok("reg_genmove b").is_empty());
     g.ok("kosumi-setoption patterns on");
     assert!(g.ok("kosumi-setoption").contains("patterns true"));
+    // Last good replies in the playouts.
+    g.ok("kosumi-setoption replies on");
+    assert!(g.ok("kosumi-setoption").contains("replies true"));
+    assert!(!g.ok("reg_genmove w").is_empty());
+    g.ok("kosumi-setoption replies off");
     let mv = g.ok("reg_genmove b");
     assert!(!mv.is_empty());
     let analysis = g.ok("lz-genmove_analyze b 10");

@@ -43,18 +43,29 @@ impl Heavy {
     };
 }
 
-/// Return the heavy policy's move for the side to move.
+/// Return the heavy policy's move for the side to move; `reply`, the
+/// last good reply to the last moves ([`super::replies`]), is played after
+/// the waterfall's rules when it is legal and no bad self-atari.
 #[inline(always)]
 pub fn heavy_move<R: RngCore>(
     board: &mut Board,
     h: Heavy,
     rng: &mut R,
     stats: &mut RuleStats,
+    reply: Option<Point>,
 ) -> Point {
     if let Some(p) = waterfall_rules(board, h.capture, rng, stats) {
         return p;
     }
     let c = board.to_play();
+    if let Some(r) = reply {
+        if board.at(r) == Cell::Empty && board.is_playout_move(r, c) && !bad_self_atari(board, r, c)
+        {
+            count!(stats.moves);
+            count!(stats.reply_moves);
+            return r;
+        }
+    }
     if let Some(last) = board.last_move() {
         if !last.is_pass() && rng::chance(rng, h.pattern) {
             if let Some(p) = pattern_move(board, last, c, rng) {

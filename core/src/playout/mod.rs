@@ -11,8 +11,10 @@
 //!   anywhere and capture it if the capture is worthwhile (extending would
 //!   have saved it); (3) else a light move.
 //! - [`Policy::Heavy`] (the host engine's search): the waterfall's rules 1
-//!   and 2, then a 3x3 shape pattern next to the last move, then a random
-//!   move that is not a self-atari of two or more stones ([`Heavy`]).
+//!   and 2, then (with a reply memory, [`replies`]) the last good reply to
+//!   the last moves, then a 3x3 shape pattern next to the last move, then
+//!   a random move that is not a self-atari of two or more stones
+//!   ([`Heavy`]).
 //!
 //! A playout ends after two passes in a row or after `3 * size * size` moves
 //! and is scored by area. [`ownership`] plays a position out many times to
@@ -22,12 +24,14 @@
 mod heavy;
 mod light;
 mod ownership;
+pub mod replies;
 mod stats;
 mod waterfall;
 
 pub use heavy::{heavy_move, Heavy};
 pub use light::light_move;
 pub use ownership::{estimated_margin2, ownership};
+pub use replies::{Replies, ReplyMemory};
 pub use stats::RuleStats;
 pub use waterfall::waterfall_move;
 
@@ -82,7 +86,7 @@ pub fn policy_move<R: RngCore>(
     match policy {
         Policy::Light => light_move(board, board.to_play(), rng, stats),
         Policy::Waterfall { capture } => waterfall_move(board, capture, rng, stats),
-        Policy::Heavy(h) => heavy_move(board, h, rng, stats),
+        Policy::Heavy(h) => heavy_move(board, h, rng, stats, None),
     }
 }
 
@@ -105,6 +109,21 @@ pub fn playout_observed<R: RngCore>(
     komi2: i16,
     rng: &mut R,
     stats: &mut RuleStats,
+    on_move: impl FnMut(Point, Color),
+) -> Outcome {
+    playout_replying(board, policy, komi2, rng, stats, None, on_move)
+}
+
+/// Like [`playout_observed`], with a reply memory: the heavy policy plays
+/// its last good replies, and every move is recorded in it (the caller
+/// calls [`ReplyMemory::learn`] with the outcome).
+pub fn playout_replying<R: RngCore>(
+    board: &mut Board,
+    policy: Policy,
+    komi2: i16,
+    rng: &mut R,
+    stats: &mut RuleStats,
+    mut replies: Option<&mut dyn ReplyMemory>,
     mut on_move: impl FnMut(Point, Color),
 ) -> Outcome {
     // One loop per policy, each compiled on its own: only the waterfall
@@ -122,9 +141,23 @@ pub fn playout_observed<R: RngCore>(
         }
         Policy::Heavy(h) => {
             board.refresh_ataris();
-            play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
-                heavy_move(b, h, rng, stats)
-            })
+            play_out::<true, R>(
+                board,
+                rng,
+                stats,
+                &mut on_move,
+                |b, rng, stats| match replies.as_deref_mut() {
+                    None => heavy_move(b, h, rng, stats, None),
+                    Some(m) => {
+                        let last = b.last_move().unwrap_or(Point::PASS);
+                        let before = b.second_last_move().unwrap_or(Point::PASS);
+                        let reply = m.reply(b.to_play(), before, last);
+                        let p = heavy_move(b, h, rng, stats, reply);
+                        m.record(p);
+                        p
+                    }
+                },
+            )
         }
     };
     stats::count!(stats.playouts);

@@ -30,6 +30,8 @@ pub struct RuleStats {
     pub pattern_moves: u64,
     /// Heavy policy: random moves refused as self-atari.
     pub self_atari_rejects: u64,
+    /// Heavy policy with replies: last good replies played.
+    pub reply_moves: u64,
     /// Rule 3: random moves (passes excluded).
     pub random: u64,
     /// Passes: no acceptable move was left.
@@ -50,6 +52,7 @@ impl RuleStats {
         captures_played: 0,
         pattern_moves: 0,
         self_atari_rejects: 0,
+        reply_moves: 0,
         random: 0,
         passes: 0,
     };
@@ -67,6 +70,7 @@ impl RuleStats {
         self.captures_played += o.captures_played;
         self.pattern_moves += o.pattern_moves;
         self.self_atari_rejects += o.self_atari_rejects;
+        self.reply_moves += o.reply_moves;
         self.random += o.random;
         self.passes += o.passes;
     }

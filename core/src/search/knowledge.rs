@@ -1,10 +1,12 @@
 //! What a search knows beyond its playouts, lent by the caller for one
 //! [`Search::run`](super::Search::run): the tactical reader that checks
-//! the priors, and a move-pattern model with the ladder reader its
-//! features need. Both are optional; without a model the priors are the
-//! hand-made ones ([`super::prior::prior`]).
+//! the priors, a move-pattern model with the ladder reader its features
+//! need, and the last good replies of the playouts. All are optional;
+//! without a model the priors are the hand-made ones
+//! ([`super::prior::prior`]).
 
 use crate::pattern::Patterns;
+use crate::playout::ReplyMemory;
 use crate::tactics::{Ladder, Solver};
 
 /// A move-pattern model and the ladder reader for its features.
@@ -22,14 +24,17 @@ pub struct Knowledge<'k> {
     pub tactics: Option<&'k mut dyn Solver>,
     /// The move-pattern model (priors from its gammas).
     pub patterns: Option<PatternPrior<'k>>,
+    /// Last good replies for the heavy playouts (LGRF-2).
+    pub replies: Option<&'k mut dyn ReplyMemory>,
 }
 
 impl<'k> Knowledge<'k> {
     /// Return no knowledge: hand-made priors, no reading.
-    pub fn none() -> Knowledge<'static> {
+    pub fn none() -> Self {
         Knowledge {
             tactics: None,
             patterns: None,
+            replies: None,
         }
     }
 
@@ -38,6 +43,15 @@ impl<'k> Knowledge<'k> {
         Knowledge {
             tactics,
             patterns: None,
+            replies: None,
+        }
+    }
+
+    /// Lend the reply memory for a shorter call.
+    pub fn replies(&mut self) -> Option<&mut dyn ReplyMemory> {
+        match &mut self.replies {
+            Some(r) => Some(&mut **r),
+            None => None,
         }
     }
 
@@ -52,6 +66,10 @@ impl<'k> Knowledge<'k> {
                 patterns: p.patterns,
                 ladder: &mut *p.ladder,
             }),
+            replies: match &mut self.replies {
+                Some(r) => Some(&mut **r),
+                None => None,
+            },
         }
     }
 }

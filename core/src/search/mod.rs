@@ -118,7 +118,8 @@ pub struct Params {
     pub dead_removed: bool,
     /// With a move-pattern model: virtual wins of a move the model gives
     /// probability `p` are `pattern_prior * sqrt(p)` (Pachi's pattern
-    /// prior; 0: the model is not used).
+    /// prior; 0: the model is not used). The default is 9x9's; see
+    /// [`Params::pattern_prior_for`].
     pub pattern_prior: f32,
 }
 
@@ -144,6 +145,22 @@ impl Params {
 impl Default for Params {
     fn default() -> Self {
         Params::DEFAULT
+    }
+}
+
+impl Params {
+    /// Return the pattern prior weight for a `size` board: the model's
+    /// probabilities spread over more moves on a larger board, and 19x19
+    /// searches drifted to the second line from the empty board below a
+    /// weight of about 1,000 (`bench search --size 19`, 10,000 playouts).
+    pub const fn pattern_prior_for(size: usize) -> f32 {
+        if size <= 9 {
+            Params::DEFAULT.pattern_prior
+        } else if size <= 13 {
+            500.0
+        } else {
+            1000.0
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use super::knowledge::Knowledge;
 use super::prior::{pattern_prior, prior, read, Reading};
 use super::{Search, MAX_MOVES, MAX_PATH};
 use crate::geometry::{Color, Point};
-use crate::playout::playout_observed;
+use crate::playout::playout_replying;
 use crate::table::BestMoveCluster;
 
 use super::node::Node;
@@ -62,6 +62,11 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         let cells = self.root.geometry().cells();
         self.amaf[..cells].fill(0);
         let root_color = self.root.to_play();
+        if let Some(r) = knowledge.replies() {
+            let last = self.root.last_move().unwrap_or(Point::PASS);
+            let before = self.root.second_last_move().unwrap_or(Point::PASS);
+            r.start(root_color, before, last);
+        }
         let mut node = 0u32;
         let mut depth = 0usize;
         self.path[0] = 0;
@@ -80,6 +85,9 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             let child = self.select(node, depth == 0);
             let mv = Point(self.pool.nodes()[child as usize].mv);
             self.board.play_legal(mv, color);
+            if let Some(r) = knowledge.replies() {
+                r.record(mv);
+            }
             if !mv.is_pass() && self.amaf[mv.idx()] == 0 {
                 self.amaf[mv.idx()] = ((depth as u32 + 1) << 1) | color.idx() as u32;
             }
@@ -101,12 +109,13 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         // Play out; the sequence index continues after the tree moves.
         let mut seq = depth as u32;
         let amaf = &mut self.amaf;
-        let outcome = playout_observed(
+        let outcome = playout_replying(
             &mut self.board,
             self.params.policy,
             self.komi2,
             &mut self.rng,
             &mut self.stats,
+            knowledge.replies(),
             |p, c| {
                 if !p.is_pass() && amaf[p.idx()] == 0 {
                     amaf[p.idx()] = ((seq + 1) << 1) | c.idx() as u32;
@@ -114,6 +123,9 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
                 seq += 1;
             },
         );
+        if let Some(r) = knowledge.replies() {
+            r.learn(outcome.score.winner());
+        }
         let value = black_value(outcome.score.margin2(), self.params.score_bonus);
         self.back_up(depth, root_color, value);
     }

@@ -60,6 +60,9 @@ pub struct Args {
     /// The move-pattern model.
     #[command(flatten)]
     pub model: ModelArgs,
+    /// Last good replies (LGRF-2) in the playouts.
+    #[arg(long)]
+    pub replies: bool,
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
@@ -78,12 +81,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
     params.policy = args.playout.policy(crate::gtp::genmove::PLAYOUT_CAPTURE);
-    if let Some(w) = args.model.pattern_prior {
-        params.pattern_prior = w;
-    }
+    params.pattern_prior = args
+        .model
+        .pattern_prior
+        .unwrap_or(Params::pattern_prior_for(args.size));
     let patterns = args.model.load()?;
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
+    s.use_replies(args.replies);
     let mut tactics = Tactics::new(args.tactics_mb);
     if !(1..=256).contains(&args.threads) {
         return Err("--threads must be 1..=256".into());

@@ -92,6 +92,9 @@ pub struct SearchArgs {
     /// The move-pattern model.
     #[command(flatten)]
     pub model: ModelArgs,
+    /// Last good replies with forgetting (LGRF-2) in the playouts.
+    #[arg(long)]
+    pub replies: bool,
     /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
     /// while winning big); handicap games always have it.
     #[arg(long)]
@@ -124,6 +127,7 @@ impl Default for SearchArgs {
             model: ModelArgs::default(),
             tromp_taylor: false,
             dynkomi_even: false,
+            replies: false,
         }
     }
 }
@@ -168,6 +172,8 @@ pub struct Play {
     pub dynkomi: DynamicKomi,
     /// Each colour's win rate in its last search of this game.
     pub last_rate: [Option<f32>; 2],
+    /// The board size of the next search (some defaults depend on it).
+    pub size: usize,
 }
 
 impl Play {
@@ -232,9 +238,11 @@ impl Play {
         }
         let params = self.params();
         let use_table = !self.opts.no_table;
+        let replies = self.opts.replies;
         let s = self.searcher.as_mut().ok_or("no searcher")?;
         s.search.set_params(params);
         s.use_table = use_table;
+        s.use_replies(replies);
         Ok(s)
     }
 
@@ -246,9 +254,11 @@ impl Play {
         }
         p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE);
         p.score_bonus = self.opts.score_bonus.unwrap_or(SCORE_BONUS);
-        if let Some(w) = self.opts.model.pattern_prior {
-            p.pattern_prior = w;
-        }
+        p.pattern_prior = self
+            .opts
+            .model
+            .pattern_prior
+            .unwrap_or(Params::pattern_prior_for(self.size));
         p.dead_removed = !self.opts.tromp_taylor;
         p
     }
@@ -365,6 +375,7 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
         (!engine.services.play.opts.no_tactics).then_some(&mut engine.services.tactics.cache);
     let play = &mut engine.services.play;
     let resign = play.opts.resign;
+    play.size = board.size();
     play.searcher_mut().map_err(|_| Failure::Syntax)?;
     play.helpers_ready().map_err(|_| Failure::Syntax)?;
     let search_komi2 = {
@@ -704,7 +715,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.services.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -721,9 +732,12 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.score_bonus.unwrap_or(SCORE_BONUS),
                 o.playout.name(),
                 engine.services.play.patterns.is_some(),
-                o.model.pattern_prior.unwrap_or(Params::DEFAULT.pattern_prior),
+                o.model
+                    .pattern_prior
+                    .unwrap_or(Params::pattern_prior_for(engine.game.size())),
                 o.tromp_taylor,
                 o.dynkomi_even,
+                o.replies,
                 engine.args.verbose
         )),
         [name, value] => {
@@ -783,6 +797,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 }
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
+                "replies" => o.replies = flag(v)?,
                 "dynkomi_even" => {
                     o.dynkomi_even = flag(v)?;
                     engine.services.play.dynkomi.adaptive_even = flag(v)?;

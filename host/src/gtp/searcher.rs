@@ -13,6 +13,7 @@ use std::time::Instant;
 use kosumi_core::board::Board;
 use kosumi_core::geometry::Point;
 use kosumi_core::pattern::Patterns;
+use kosumi_core::playout::{Replies, ReplyMemory};
 use kosumi_core::search::{
     BestMoveTable, Budget, IterationReport, Knowledge, Node, Params, PatternPrior, Search,
     SearchResult,
@@ -37,6 +38,8 @@ pub struct Searcher {
     pub use_table: bool,
     /// Scratch of the pattern model's ladder features.
     ladder: Box<Ladder>,
+    /// Last good replies of the playouts (`None`: not used).
+    pub replies: Option<Box<Replies<Vec<u16>>>>,
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
@@ -68,6 +71,7 @@ impl Searcher {
             generation: 1,
             use_table: true,
             ladder: Box::default(),
+            replies: None,
         })
     }
 
@@ -99,6 +103,10 @@ impl Searcher {
                 patterns,
                 ladder: &mut self.ladder,
             }),
+            replies: self
+                .replies
+                .as_deref_mut()
+                .map(|r| r as &mut dyn ReplyMemory),
         };
         let start = Instant::now();
         let mut clock = move || start.elapsed().as_millis() as u64;
@@ -148,6 +156,17 @@ impl Searcher {
             )
         };
         result.map_err(|e| e.to_string())
+    }
+
+    /// Use last good replies in the playouts (tables allocated on first
+    /// use, kept from move to move), or stop using them.
+    pub fn use_replies(&mut self, on: bool) {
+        if !on {
+            self.replies = None;
+        } else if self.replies.is_none() {
+            let table = vec![0u16; Replies::<Vec<u16>>::ENTRIES];
+            self.replies = Replies::new(table).ok().map(Box::new);
+        }
     }
 
     /// Return the number of entries in use in the table.
