@@ -87,6 +87,43 @@ mod tests {
         }
     }
 
+    /// 19x19 at 20 minutes sudden death: every move spends its whole
+    /// budget and 10% more (a search overshoots its check interval), the
+    /// game lasts 200 moves a side; time never runs out, the opening and
+    /// the middle game get several seconds a move, and what is left shrinks
+    /// by a twentieth a move at most in a long endgame.
+    #[test]
+    fn sudden_death_on_19x19_lasts_a_long_game() {
+        let mut tc = TimeControl {
+            main: 1200.0,
+            set: true,
+            ..TimeControl::default()
+        };
+        let mut left = 1200.0;
+        for k in 0..200 {
+            tc.left[0] = Some((left, 0));
+            let empty = (361usize).saturating_sub(2 * k).max(40);
+            let t = tc.budget(0, empty).unwrap();
+            if k == 0 {
+                assert!((8.0..10.0).contains(&t), "first move {t:.2} s");
+            }
+            if k == 100 {
+                assert!(t > 4.0, "move 100: {t:.2} s");
+            }
+            left -= 1.1 * t;
+            assert!(left > 0.0, "out of time at move {k}");
+        }
+        assert!(left > 5.0, "{left:.0} s left after 200 moves");
+    }
+
+    /// 5 s byo-yomi: a move takes at most 85% of the period.
+    #[test]
+    fn byo_yomi_moves_stay_inside_the_period() {
+        let tc = byo_yomi(5.0, 1);
+        let t = tc.budget(0, 300).unwrap();
+        assert!(t <= 5.0 * 0.85 && t > 4.0, "{t}");
+    }
+
     #[test]
     fn saved_time_is_kept_except_in_a_one_stone_period() {
         assert!(!byo_yomi(1.0, 1).keeps_saved_time(0));

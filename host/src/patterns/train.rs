@@ -53,12 +53,24 @@ pub struct TrainArgs {
     /// Rounds of minorization-maximization.
     #[arg(long, default_value_t = 20)]
     pub iterations: usize,
+    /// Largest pattern size kept (3: 3x3 shapes only, a model small
+    /// enough for a firmware's flash; up to 10).
+    #[arg(long, default_value_t = MAX_SIZE, value_parser = pattern_size)]
+    pub max_size: usize,
     /// Seed of the order the training games are taken in.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// Parse a pattern size (3 to 10).
+fn pattern_size(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|d| (MIN_SIZE..=MAX_SIZE).contains(d))
+        .ok_or_else(|| format!("{text}: not a pattern size ({MIN_SIZE} to {MAX_SIZE})"))
 }
 
 /// Return a progress bar over `len` items (hidden when `quiet`).
@@ -108,16 +120,21 @@ pub fn game_records(
 /// their per-game results are never held for all games at once.
 const CHUNK: usize = 256;
 
-/// Return the shapes played at least `min_count` times in `records`,
-/// sorted by size, then by hash. Two passes: count the orientation-free
+/// Return the shapes of sizes up to `max_size` played at least `min_count`
+/// times in `records`, sorted by size, then by hash. Two passes: count the orientation-free
 /// hashes of every size of every move's neighbourhood, then replay again
 /// to keep the cells of the shapes that made the count.
-fn harvest(records: &[Record], min_count: u32, quiet: bool) -> Vec<(usize, Neighbourhood)> {
+fn harvest(
+    records: &[Record],
+    min_count: u32,
+    max_size: usize,
+    quiet: bool,
+) -> Vec<(usize, Neighbourhood)> {
     let shapes_of = |r: &Record, out: &mut Vec<(u64, usize, Neighbourhood)>| {
         replay(r, |board, c, p, _| {
             if !p.is_pass() {
                 let n = Neighbourhood::read(board, p, c);
-                for d in MIN_SIZE..=MAX_SIZE {
+                for d in MIN_SIZE..=max_size {
                     out.push((n.canonical(d), d, n));
                 }
             }
@@ -281,7 +298,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         Some(args.seed),
         args.max_games,
     )?;
-    let patterns = harvest(&records, args.min_count, args.quiet);
+    let patterns = harvest(&records, args.min_count, args.max_size, args.quiet);
     let ones = vec![1.0f32; patterns.len()];
     let provisional = model_bytes(&patterns, &[1.0; feature::TACTICAL_GAMMAS], &ones);
     let model = Model::parse(&provisional).map_err(|e| e.to_string())?;
