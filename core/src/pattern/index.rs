@@ -17,11 +17,9 @@
 
 use super::feature::{tactical, GROUPS, OFFSET, TACTICAL_GAMMAS};
 use super::model::{Model, ModelError};
-use super::spatial::{
-    EMPTY, ENEMY, KEY, MIN_SIZE, OFF, OFFSETS, OWN, SIZES, SIZE_KEY, SIZE_POINTS,
-};
+use super::spatial::{cell_at, KEY, MIN_SIZE, SIZE_KEY, SIZE_POINTS};
 use crate::board::Board;
-use crate::geometry::{Cell, Color, Point};
+use crate::geometry::{Color, Point};
 use crate::tactics::Ladder;
 
 /// One entry of the index: a pattern hash (0: empty), its gamma, and its
@@ -167,51 +165,19 @@ impl<'a> Patterns<'a> {
         }
     }
 
-    /// Return the largest pattern in the index among `hashes` (by size,
-    /// smallest first), if any. The patterns are nested (see the module
-    /// note), so the search stops at the first size not in the index.
-    #[inline]
-    pub fn spatial(&self, hashes: &[u64; SIZES]) -> Option<Match> {
-        let mut best = None;
-        for (s, &key) in hashes.iter().enumerate() {
-            let Some(slot) = self.find(key) else { break };
-            best = Some(Match {
-                gamma: slot.gamma,
-                size: MIN_SIZE + s,
-                record: (slot.record_size >> 8) as usize,
-            });
-        }
-        best
-    }
-
-    /// Like [`Patterns::spatial`] for `c` playing `p`, reading the board
-    /// one ring of the neighbourhood at a time and only as far as the
-    /// patterns go.
+    /// Return the largest pattern of the index around `c` playing `p`, if
+    /// any, reading the board one ring of the neighbourhood at a time and
+    /// only as far as the patterns go. The patterns are nested (see the
+    /// module note), so the search stops at the first size not in the
+    /// index.
     #[inline]
     pub fn spatial_at(&self, board: &Board, p: Point, c: Color) -> Option<Match> {
-        let geo = board.geometry();
-        let n = board.size() as i32;
-        let (x, y) = geo.coords(p);
-        let (x, y) = (x as i32, y as i32);
-        let own = Cell::stone(c);
         let mut h = 0u64;
         let mut k = 0;
         let mut best = None;
         for (s, &end) in SIZE_POINTS.iter().enumerate() {
             while k < end as usize {
-                let (dx, dy) = OFFSETS[k];
-                let (qx, qy) = (x + i32::from(dx), y + i32::from(dy));
-                let v = if qx < 0 || qy < 0 || qx >= n || qy >= n {
-                    OFF
-                } else {
-                    match board.at(geo.point(qx as usize, qy as usize)) {
-                        Cell::Empty => EMPTY,
-                        cell if cell == own => OWN,
-                        Cell::Off => OFF,
-                        _ => ENEMY,
-                    }
-                };
-                h ^= KEY[k][v as usize];
+                h ^= KEY[k][cell_at(board, p, c, k) as usize];
                 k += 1;
             }
             let Some(slot) = self.find(h ^ SIZE_KEY[s]) else {

@@ -158,6 +158,25 @@ pub static SIZE_KEY: [u64; SIZES] = {
     out
 };
 
+/// Return the cell at offset `k` ([`OFFSETS`]) from `p`, seen by `c`.
+#[inline(always)]
+pub fn cell_at(board: &Board, p: Point, c: Color, k: usize) -> Cell4 {
+    let geo = board.geometry();
+    let n = board.size() as i32;
+    let (x, y) = geo.coords(p);
+    let (dx, dy) = OFFSETS[k % POINTS];
+    let (qx, qy) = (x as i32 + i32::from(dx), y as i32 + i32::from(dy));
+    if qx < 0 || qy < 0 || qx >= n || qy >= n {
+        return OFF;
+    }
+    match board.at(geo.point(qx as usize, qy as usize)) {
+        Cell::Empty => EMPTY,
+        cell if cell == Cell::stone(c) => OWN,
+        Cell::Off => OFF,
+        _ => ENEMY,
+    }
+}
+
 /// The cells around a move, [`OFFSETS`] order, from the mover's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Neighbourhood {
@@ -168,22 +187,9 @@ pub struct Neighbourhood {
 impl Neighbourhood {
     /// Read the cells around `p` for `c` to move.
     pub fn read(board: &Board, p: Point, c: Color) -> Neighbourhood {
-        let geo = board.geometry();
-        let n = board.size() as i32;
-        let (x, y) = geo.coords(p);
-        let own = Cell::stone(c);
         let mut cells = [OFF; POINTS];
-        for (k, &(dx, dy)) in OFFSETS.iter().enumerate() {
-            let (qx, qy) = (x as i32 + i32::from(dx), y as i32 + i32::from(dy));
-            if qx < 0 || qy < 0 || qx >= n || qy >= n {
-                continue;
-            }
-            cells[k] = match board.at(geo.point(qx as usize, qy as usize)) {
-                Cell::Empty => EMPTY,
-                cell if cell == own => OWN,
-                Cell::Off => OFF,
-                _ => ENEMY,
-            };
+        for (k, cell) in cells.iter_mut().enumerate() {
+            *cell = cell_at(board, p, c, k);
         }
         Neighbourhood { cells }
     }

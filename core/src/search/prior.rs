@@ -227,13 +227,7 @@ pub fn prior(
     reading: &Reading,
     shape: f32,
 ) -> Prior {
-    let mut pr = Prior {
-        visits: EVEN,
-        wins: EVEN * 0.5,
-    };
-    if let Some(v) = table_visits_log2 {
-        pr.add(4.0 + f32::from(v.min(20)), 1.0);
-    }
+    let mut pr = even_and_table(table_visits_log2);
     if p.is_pass() {
         if board.last_move() == Some(Point::PASS) {
             return pr;
@@ -300,6 +294,19 @@ pub fn prior(
     pr
 }
 
+/// Return the even prior, with the table's bonus when the best-move table
+/// names the move (`Some` of its log2 visits).
+fn even_and_table(table_visits_log2: Option<u8>) -> Prior {
+    let mut pr = Prior {
+        visits: EVEN,
+        wins: EVEN * 0.5,
+    };
+    if let Some(v) = table_visits_log2 {
+        pr.add(4.0 + f32::from(v.min(20)), 1.0);
+    }
+    pr
+}
+
 /// Return what the reader said of `p`: the largest own chain it saves, if
 /// it fails to escape, the largest enemy chain it captures.
 fn marks(reading: &Reading, p: Point) -> (u16, bool, u16) {
@@ -328,13 +335,7 @@ pub fn pattern_prior(
     prob: f32,
     weight: f32,
 ) -> Prior {
-    let mut pr = Prior {
-        visits: EVEN,
-        wins: EVEN * 0.5,
-    };
-    if let Some(v) = table_visits_log2 {
-        pr.add(4.0 + f32::from(v.min(20)), 1.0);
-    }
+    let mut pr = even_and_table(table_visits_log2);
     if p.is_pass() {
         if board.last_move() != Some(Point::PASS) {
             pr.add(20.0, 0.0);
