@@ -73,6 +73,28 @@ pub struct Args {
     pub no_alternate: bool,
 }
 
+/// Return today's date (UTC) as `YYYY-MM-DD`, for the records' `DT`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil_date((secs / 86_400) as i64)
+}
+
+/// Return the date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// How a game ended.
 #[derive(Debug, Clone)]
 struct Outcome {
@@ -254,7 +276,7 @@ fn play_game(
         cmds[0].replace(']', "\\]"),
         cmds[1].replace(']', "\\]"),
         outcome.text,
-        "2026-11-21"
+        today()
     ));
     let empty = Board::new(args.size).map_err(|_| "bad size".to_string())?;
     for (c, p) in &moves {
@@ -426,7 +448,15 @@ pub fn run(args: &Args) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{for_game, gnugo_counts_territory};
+    use super::{civil_date, for_game, gnugo_counts_territory};
+
+    #[test]
+    fn record_dates_are_calendar_dates() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(20_416), "2025-11-24");
+        assert_eq!(civil_date(20_781), "2026-11-24");
+        assert_eq!(civil_date(11_016), "2000-02-29");
+    }
 
     #[test]
     fn game_number_is_put_into_engine_commands() {

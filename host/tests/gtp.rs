@@ -206,6 +206,12 @@ fn komi_and_final_score() {
     g.ok("kosumi-setoption tromp_taylor on");
     assert_eq!(g.ok("final_score"), "B+11");
     g.ok("kosumi-setoption tromp_taylor off");
+    // After the game ends in two passes it is the same count (the
+    // playouts that judge the stones go on from the finished position).
+    g.ok("play w pass");
+    g.ok("play b pass");
+    assert_eq!(g.ok("final_status_list dead"), "E3");
+    assert_eq!(g.ok("final_score"), "B+5");
     // The empty board: all komi.
     g.ok("clear_board");
     g.ok("komi 6.5");

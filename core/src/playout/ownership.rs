@@ -29,7 +29,9 @@ fn owner(b: &Board, p: Point) -> Option<Color> {
 /// Play `board` out `n` times with the waterfall policy, and add to
 /// `black[p.idx()]` two for every playout black owns `p` at the end and one
 /// for every playout nobody does (so `black / 2n` is black's share).
-/// `scratch` is the caller's board to play on.
+/// `scratch` is the caller's board to play on. A finished game (two
+/// passes) is played on as well ([`Board::reopen`]): the question is what
+/// becomes of its stones.
 pub fn ownership<R: RngCore>(
     board: &Board,
     komi2: i16,
@@ -41,6 +43,7 @@ pub fn ownership<R: RngCore>(
     let mut stats = RuleStats::default();
     for _ in 0..n {
         scratch.copy_from(board);
+        scratch.reopen();
         playout(scratch, Policy::waterfall(), komi2, rng, &mut stats);
         for p in board.geometry().points() {
             black[p.idx()] = black[p.idx()].saturating_add(match owner(scratch, p) {
