@@ -84,11 +84,12 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
     assert!(!g.ok("reg_genmove b").is_empty());
     g.ok("kosumi-setoption patterns on");
     assert!(g.ok("kosumi-setoption").contains("patterns true"));
-    // Last good replies in the playouts.
-    g.ok("kosumi-setoption replies on");
+    // Last good replies in the playouts: on by default, and off.
     assert!(g.ok("kosumi-setoption").contains("replies true"));
-    assert!(!g.ok("reg_genmove w").is_empty());
     g.ok("kosumi-setoption replies off");
+    assert!(g.ok("kosumi-setoption").contains("replies false"));
+    assert!(!g.ok("reg_genmove w").is_empty());
+    g.ok("kosumi-setoption replies on");
     let mv = g.ok("reg_genmove b");
     assert!(!mv.is_empty());
     let analysis = g.ok("lz-genmove_analyze b 10");

@@ -60,9 +60,10 @@ pub struct Args {
     /// The move-pattern model.
     #[command(flatten)]
     pub model: ModelArgs,
-    /// Last good replies (LGRF-2) in the playouts.
+    /// No last good replies (LGRF-2) in the playouts (on by default, as in
+    /// the engine).
     #[arg(long)]
-    pub replies: bool,
+    pub no_replies: bool,
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
@@ -88,7 +89,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let patterns = args.model.load()?;
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
-    s.use_replies(args.replies);
+    s.use_replies(!args.no_replies);
     let mut tactics = Tactics::new(args.tactics_mb);
     if !(1..=256).contains(&args.threads) {
         return Err("--threads must be 1..=256".into());

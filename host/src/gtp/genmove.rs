@@ -92,9 +92,11 @@ pub struct SearchArgs {
     /// The move-pattern model.
     #[command(flatten)]
     pub model: ModelArgs,
-    /// Last good replies with forgetting (LGRF-2) in the playouts.
+    /// No last good replies with forgetting (LGRF-2) in the playouts
+    /// (they are on by default: 17.5/40 against Pachi with them, 13/40
+    /// without, at equal time).
     #[arg(long)]
-    pub replies: bool,
+    pub no_replies: bool,
     /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
     /// while winning big); handicap games always have it.
     #[arg(long)]
@@ -127,7 +129,7 @@ impl Default for SearchArgs {
             model: ModelArgs::default(),
             tromp_taylor: false,
             dynkomi_even: false,
-            replies: false,
+            no_replies: false,
         }
     }
 }
@@ -238,7 +240,7 @@ impl Play {
         }
         let params = self.params();
         let use_table = !self.opts.no_table;
-        let replies = self.opts.replies;
+        let replies = !self.opts.no_replies;
         let s = self.searcher.as_mut().ok_or("no searcher")?;
         s.search.set_params(params);
         s.use_table = use_table;
@@ -737,7 +739,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     .unwrap_or(Params::pattern_prior_for(engine.game.size())),
                 o.tromp_taylor,
                 o.dynkomi_even,
-                o.replies,
+                !o.no_replies,
                 engine.args.verbose
         )),
         [name, value] => {
@@ -797,7 +799,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 }
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
-                "replies" => o.replies = flag(v)?,
+                "replies" => o.no_replies = !flag(v)?,
                 "dynkomi_even" => {
                     o.dynkomi_even = flag(v)?;
                     engine.services.play.dynkomi.adaptive_even = flag(v)?;
