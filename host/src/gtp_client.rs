@@ -6,6 +6,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// A GTP engine process.
 pub struct Engine {
+    /// The command line, for errors.
+    cmd: String,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
@@ -28,6 +30,7 @@ impl Engine {
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         Ok(Engine {
+            cmd: cmd.to_string(),
             child,
             stdin,
             stdout,
@@ -39,8 +42,9 @@ impl Engine {
     /// # Errors
     /// The engine's `?` answer, or the I/O error.
     pub fn send(&mut self, cmd: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{cmd}").map_err(|e| e.to_string())?;
-        self.stdin.flush().map_err(|e| e.to_string())?;
+        if let Err(e) = writeln!(self.stdin, "{cmd}").and_then(|()| self.stdin.flush()) {
+            return Err(self.gone(&e.to_string()));
+        }
         let mut answer = String::new();
         loop {
             let mut line = String::new();
@@ -50,7 +54,7 @@ impl Engine {
                 .map_err(|e| e.to_string())?
                 == 0
             {
-                return Err("engine closed its output".into());
+                return Err(self.gone("it closed its output"));
             }
             let l = line.trim_end_matches(['\r', '\n']);
             if l.is_empty() {
@@ -68,6 +72,29 @@ impl Engine {
         } else {
             Err(a.to_string())
         }
+    }
+
+    /// Describe an engine that stopped answering: its command, `what`
+    /// happened, and how it ended if it has.
+    fn gone(&mut self, what: &str) -> String {
+        // An engine that closed its pipes is usually exiting: give it a
+        // second to end so its status can be told.
+        let mut status = self.child.try_wait();
+        for _ in 0..100 {
+            if !matches!(status, Ok(None)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            status = self.child.try_wait();
+        }
+        let ended = match status {
+            Ok(Some(status)) if status.code() == Some(127) => {
+                ", exit status 127: command not found".to_string()
+            }
+            Ok(Some(status)) => format!(", {status}"),
+            _ => String::new(),
+        };
+        format!("engine `{}`: {what}{ended}", self.cmd)
     }
 
     /// Send `quit` and wait for the process to end.

@@ -52,7 +52,9 @@ enum Command {
 /// Let a closed stdout end a report quietly, as a C tool does
 /// (`kosumi bench ... | head`): Rust ignores SIGPIPE, so `println!` would
 /// panic on the broken pipe instead. The GTP engine keeps Rust's default:
-/// its loop ends on the write error.
+/// its loop ends on the write error; so do `match` and `bench score`, whose
+/// writes to an engine that died must be errors that name it, not a
+/// silent death of the runner.
 fn die_on_broken_pipe() {
     #[cfg(unix)]
     // SAFETY: restoring the default action of one signal at start-up,
@@ -66,7 +68,10 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Some(Command::Bench(_) | Command::Match(_) | Command::Db(_) | Command::Patterns(_))
+        Some(Command::Bench(_) | Command::Db(_) | Command::Patterns(_))
+    ) && !matches!(
+        cli.command,
+        Some(Command::Bench(bench::BenchCommand::Score(_)))
     ) {
         die_on_broken_pipe();
     }

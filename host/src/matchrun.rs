@@ -52,6 +52,10 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
+    /// Number of the first game (colours, `{game}` and the SGF file names
+    /// follow the game's number): resumes a long match where it stopped.
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u32,
     /// Seconds per move (sent as byo-yomi: `time_settings 0 S 1`); 0 sends
     /// no clock and sets no time limit, for engines given fixed playouts
     /// (GNU Go then plays at its full level: under a clock it lowers its
@@ -355,6 +359,13 @@ pub fn run(args: &Args) -> Result<(), String> {
                 .into(),
         );
     }
+    if let Some(cmd) = &args.referee {
+        // A referee that cannot start would leave every game to the
+        // fall-back count: refuse it before the first game.
+        let mut r = Engine::start(cmd)?;
+        r.send("name").map_err(|e| format!("referee: {e}"))?;
+        r.quit();
+    }
     for cmd in [&args.black, &args.white] {
         if gnugo_counts_territory(cmd) {
             eprintln!("warning: `{cmd}` plays territory rules; add --chinese-rules for area");
@@ -367,7 +378,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut a_white = (0f64, 0u32);
     let mut sgf = String::new();
     let (mut a_clock, mut b_clock) = (Clock::default(), Clock::default());
-    for g in 0..args.games {
+    let last = args
+        .first_game
+        .checked_add(args.games)
+        .ok_or("--first-game + --games is too large")?;
+    for (played, g) in (args.first_game..last).enumerate() {
         let a_is_black = args.no_alternate || g % 2 == 0;
         let (a, b) = (for_game(&args.black, g), for_game(&args.white, g));
         let cmds = if a_is_black {
@@ -409,7 +424,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         };
         side.0 += points;
         side.1 += 1;
-        let n = f64::from(g + 1);
+        let n = (played + 1) as f64;
         println!(
             "game {g}: A {} {} -> {}  (A {}/{} = {:.1}%)",
             if a_is_black { "black" } else { "white" },
@@ -422,7 +437,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             },
             out.text,
             a_wins,
-            g + 1,
+            played + 1,
             100.0 * a_wins / n
         );
     }

@@ -294,3 +294,94 @@ fn full_game_against_gnugo() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn match_names_an_engine_that_cannot_start() {
+    let dir = std::env::temp_dir().join(format!("kosumi-match-missing-{}", std::process::id()));
+    let me = env!("CARGO_BIN_EXE_kosumi");
+    let out = Command::new(me)
+        .args([
+            "match",
+            "--black",
+            &format!("{me} --size 9 --playouts 50 --tree-mb 8 --hash-mb 1"),
+            "--white",
+            "kosumi-no-such-engine --mode gtp",
+            "--games",
+            "1",
+            "--first-game",
+            "7",
+            "--referee",
+            "kosumi-no-such-referee --mode gtp",
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    // An error that names the engine, not a runner killed by SIGPIPE; the
+    // referee is checked before the first game.
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("referee")
+            && err.contains("kosumi-no-such-referee")
+            && err.contains("command not found"),
+        "{err}"
+    );
+    let out = Command::new(me)
+        .args([
+            "match",
+            "--black",
+            &format!("{me} --size 9 --playouts 50 --tree-mb 8 --hash-mb 1"),
+            "--white",
+            "kosumi-no-such-engine --mode gtp",
+            "--games",
+            "1",
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("kosumi-no-such-engine") && err.contains("command not found"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_resumes_at_a_game_number() {
+    let dir = std::env::temp_dir().join(format!("kosumi-match-resume-{}", std::process::id()));
+    let me = env!("CARGO_BIN_EXE_kosumi");
+    let engine = format!("{me} --size 9 --playouts 30 --tree-mb 8 --hash-mb 1 --seed {{game}}");
+    let out = Command::new(me)
+        .args([
+            "match",
+            "--black",
+            &engine,
+            "--white",
+            &engine,
+            "--games",
+            "1",
+            "--first-game",
+            "5",
+            "--time-per-move",
+            "0",
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Game 5 is odd: engine A plays white; its record has game 5's name.
+    assert!(text.contains("game 5: A white"), "{text}");
+    assert!(dir.join("game-005.sgf").exists());
+    assert!(text.contains("/1 = "), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
