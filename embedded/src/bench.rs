@@ -8,8 +8,8 @@
 //! is calibrated at start with a loop of known length (two instructions per
 //! iteration), which keeps the figures exact whatever clock QEMU models.
 
+use core::cell::Cell;
 use core::fmt::Write as _;
-use core::sync::atomic::{AtomicU32, Ordering};
 
 use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m::peripheral::SYST;
@@ -23,20 +23,30 @@ use kosumi_core::tactics::Solver;
 
 use crate::engine::Engine;
 
-static WRAPS: AtomicU32 = AtomicU32::new(0);
+/// SysTick wraps, counted by its interrupt (a critical section rather than
+/// an atomic add, which thumbv6m lacks).
+static WRAPS: critical_section::Mutex<Cell<u32>> = critical_section::Mutex::new(Cell::new(0));
 const RELOAD: u32 = 0x00FF_FFFF;
 
 #[exception]
 fn SysTick() {
-    WRAPS.fetch_add(1, Ordering::Relaxed);
+    critical_section::with(|cs| {
+        let w = WRAPS.borrow(cs);
+        w.set(w.get().wrapping_add(1));
+    });
+}
+
+/// Return the SysTick wraps so far.
+fn wraps() -> u32 {
+    critical_section::with(|cs| WRAPS.borrow(cs).get())
 }
 
 /// Return SysTick ticks since `start`, counting wraps.
 fn ticks() -> u64 {
     loop {
-        let w = WRAPS.load(Ordering::Relaxed);
+        let w = wraps();
         let v = SYST::get_current();
-        if WRAPS.load(Ordering::Relaxed) == w {
+        if wraps() == w {
             return w as u64 * (RELOAD as u64 + 1) + (RELOAD - v) as u64;
         }
     }
@@ -56,21 +66,6 @@ fn known_loop(n: u32) {
     }
 }
 
-/// The LM3S6965's run-mode clock configuration register (SYSCTL RCC).
-#[cfg(not(feature = "mps2-an386"))]
-const RCC: usize = 0x400F_E060;
-
-/// Write the reset value back to RCC: QEMU derives the system clock (and so
-/// SysTick's rate) from RCC only when the register is written.
-fn start_system_clock() {
-    #[cfg(not(feature = "mps2-an386"))]
-    // SAFETY: RCC is a documented, always-mapped SYSCTL register; the value
-    // is its reset value (12.5 MHz from the 200 MHz PLL divided by 16).
-    unsafe {
-        core::ptr::write_volatile(RCC as *mut u32, 0x078E_3AD1);
-    }
-}
-
 /// The empty 9x9 board, built at compile time; `&EMPTY` is promoted to a
 /// constant in flash, so the bench holds no board on its stack.
 const EMPTY: Board = match Board::new(9) {
@@ -81,7 +76,8 @@ const EMPTY: Board = match Board::new(9) {
 /// Run the benchmark, print its figures to the host's stdout and return.
 pub fn run(syst: &mut SYST, engine: &mut Engine) {
     let (search, table, mut tactics) = engine.searcher();
-    start_system_clock();
+    // The board's start-up set the system clock (QEMU derives SysTick's
+    // rate from that write), and the loop below calibrates against it.
     syst.set_clock_source(SystClkSource::Core);
     syst.set_reload(RELOAD);
     syst.clear_current();
@@ -107,7 +103,7 @@ pub fn run(syst: &mut SYST, engine: &mut Engine) {
         "kosumi-firmware bench: {insns_per_tick:.2} guest instructions per SysTick tick ({} ticks for {} loop instructions, wraps {})\n",
         t1 - t0,
         2 * CAL,
-        WRAPS.load(Ordering::Relaxed)
+        wraps()
     ));
     let empty: &'static Board = &EMPTY;
     for (name, policy, n) in [

@@ -1,9 +1,9 @@
 //! `defmt` logging. Under QEMU the frames go to the host's stderr through
 //! semihosting (GTP owns the UART and stdout); decode them with
-//! `defmt-print -e FIRMWARE`. On real hardware build with `--features rtt`
-//! to log over RTT with `probe-rs` instead.
+//! `defmt-print -e FIRMWARE`. On real hardware (feature `rtt`) the frames
+//! go over RTT, read by `probe-rs`.
 
-#[cfg(not(feature = "rtt"))]
+#[cfg(feature = "semihosting")]
 mod semihosting {
     use core::sync::atomic::{AtomicBool, Ordering};
 

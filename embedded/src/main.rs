@@ -5,22 +5,36 @@
 //! and tables are `static`s sized for the board's RAM, the stack is painted
 //! at reset and its high-water mark is reported on `quit`, and `flip-link`
 //! places the stack below the statics so an overflow faults instead of
-//! corrupting them. Panics and HardFaults end a QEMU run with a non-zero
-//! exit status through semihosting.
+//! corrupting them. The board (`board`, one Cargo feature) sets up its
+//! clocks and UART and sizes the engine.
+//!
+//! Under QEMU (feature `semihosting`, on by default) panics and HardFaults
+//! end the run with a non-zero exit status and the stack report goes to
+//! the host. On hardware (feature `rtt`, no semihosting: a board without a
+//! debugger would fault on the first semihosting call) logs go over RTT,
+//! panics through `panic-probe`, and a HardFault resets the chip.
 #![no_std]
 #![no_main]
+// The bench build measures the engine and serves no GTP.
+#![cfg_attr(feature = "bench", allow(dead_code))]
 
 #[cfg(feature = "bench")]
 mod bench;
+mod board;
 mod engine;
 mod gtp;
 mod log;
 mod stack;
 mod uart;
 
-use cortex_m_rt::{entry, exception, ExceptionFrame};
-use cortex_m_semihosting::debug;
+#[cfg(all(feature = "semihosting", feature = "rtt"))]
+compile_error!("choose one of the features semihosting (QEMU) and rtt (hardware)");
+#[cfg(not(any(feature = "semihosting", feature = "rtt")))]
+compile_error!("choose the feature semihosting (QEMU) or rtt (hardware)");
 
+use cortex_m_rt::{entry, exception, ExceptionFrame};
+
+use board::{CLUSTERS, NODES, TACTIC_CLUSTERS};
 use engine::Engine;
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
@@ -31,30 +45,6 @@ use kosumi_core::tactics::Reader;
 /// instructions per playout; at 1.25 cycles per instruction 2 s is 128 M
 /// instructions, so about 700 playouts (BENCHMARKS.md has the figures).
 const PLAYOUTS: u32 = 700;
-
-/// Nodes of the search tree, sized for the board's RAM. On the
-/// lm3s6965evb (64 KiB): 640 nodes of 40 bytes (25,600 bytes), the 4 KiB
-/// best-move table, the tactical cache and reader (about 5 KiB) and about
-/// 15 KiB of engine statics make 50.3 KB of statics; with the stack's
-/// measured peak near 4.7 KB (tactical reads included) that leaves over
-/// 10 KiB spare of the 64 KiB (the issue asks for 8; BENCHMARKS.md).
-#[cfg(not(feature = "mps2-an386"))]
-const NODES: usize = 640;
-#[cfg(feature = "mps2-an386")]
-const NODES: usize = 40_000;
-
-/// Clusters of the best-move table (64 bytes, 8 entries each; a power of
-/// two): 512 entries, 4 KiB, on the lm3s6965evb.
-#[cfg(not(feature = "mps2-an386"))]
-const CLUSTERS: usize = 64;
-#[cfg(feature = "mps2-an386")]
-const CLUSTERS: usize = 4096;
-
-/// Clusters of the tactical cache (3 entries each, 32 bytes).
-#[cfg(not(feature = "mps2-an386"))]
-const TACTIC_CLUSTERS: usize = 16;
-#[cfg(feature = "mps2-an386")]
-const TACTIC_CLUSTERS: usize = 4096;
 
 /// Slot writes and plies of the tactical reader's undo journal: enough for
 /// a read of `engine::READ_DEPTH` plies (a line that does not fit is left
@@ -87,11 +77,8 @@ static mut ENGINE: Engine = Engine::new(
 
 #[entry]
 fn main() -> ! {
-    #[cfg(feature = "mps2-an386")]
-    let mut serial = uart::Cmsdk::new(0x4000_4000);
-    #[cfg(not(feature = "mps2-an386"))]
-    let mut serial = uart::Pl011::new(0x4000_C000);
-    defmt::info!("kosumi firmware up");
+    let (serial, hz) = board::init();
+    defmt::info!("kosumi firmware up, clock {=u32} Hz", hz);
     // SAFETY: `main` runs once and no interrupt handler touches `ENGINE`,
     // so this is the only reference to it.
     let engine: &'static mut Engine = unsafe { &mut *core::ptr::addr_of_mut!(ENGINE) };
@@ -112,11 +99,19 @@ fn main() -> ! {
     engine.set_tactics(reader);
     #[cfg(feature = "bench")]
     {
+        let _ = serial;
         let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
         bench::run(&mut core.SYST, engine);
         stack::report(stack::high_water());
-        debug::exit(debug::EXIT_SUCCESS);
+        exit(true)
     }
+    #[cfg(not(feature = "bench"))]
+    play(serial, engine)
+}
+
+/// Serve GTP over `serial` until `quit`, report the stack, and end.
+#[cfg(not(feature = "bench"))]
+fn play(mut serial: board::Uart, engine: &'static mut Engine) -> ! {
     engine.clear(0);
     let boot = stack::high_water();
     defmt::info!("stack after start-up: {=usize} bytes", boot);
@@ -125,29 +120,53 @@ fn main() -> ! {
     let used = stack::high_water();
     defmt::info!("stack high-water mark: {=usize} bytes", used);
     stack::report(used);
-    debug::exit(debug::EXIT_SUCCESS);
-    #[allow(clippy::empty_loop)]
-    loop {}
+    exit(true)
 }
 
+/// End the run: under QEMU with the exit status `success` gives; on
+/// hardware (GTP `quit`) reset the chip, ready for the next game.
+fn exit(success: bool) -> ! {
+    #[cfg(feature = "semihosting")]
+    {
+        use cortex_m_semihosting::debug;
+        debug::exit(if success {
+            debug::EXIT_SUCCESS
+        } else {
+            debug::EXIT_FAILURE
+        });
+        #[allow(clippy::empty_loop)]
+        loop {}
+    }
+    #[cfg(not(feature = "semihosting"))]
+    {
+        let _ = success;
+        cortex_m::peripheral::SCB::sys_reset()
+    }
+}
+
+#[cfg(feature = "semihosting")]
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
     if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
         use core::fmt::Write as _;
         let _ = writeln!(err, "kosumi firmware panic: {info}");
     }
-    debug::exit(debug::EXIT_FAILURE);
-    #[allow(clippy::empty_loop)]
-    loop {}
+    exit(false)
 }
+
+/// On hardware a panic is logged over RTT by `panic-probe`, which then
+/// faults: the HardFault below resets the chip.
+#[cfg(feature = "rtt")]
+use panic_probe as _;
 
 #[exception]
 unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
+    #[cfg(feature = "semihosting")]
     if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
         use core::fmt::Write as _;
         let _ = writeln!(err, "kosumi firmware HardFault at pc {:#010x}", frame.pc());
     }
-    debug::exit(debug::EXIT_FAILURE);
-    #[allow(clippy::empty_loop)]
-    loop {}
+    #[cfg(not(feature = "semihosting"))]
+    defmt::error!("kosumi firmware HardFault at pc {=u32:#010x}", frame.pc());
+    exit(false)
 }

@@ -44,9 +44,16 @@ pub fn region() -> usize {
 }
 
 /// Print the high-water mark to the host's stderr (semihosting), in a line
-/// the host test reads.
+/// the host test reads; on hardware log it.
 pub fn report(used: usize) {
     report_as("stack-high-water", used);
+    #[cfg(not(feature = "semihosting"))]
+    defmt::info!(
+        "kosumi-firmware ram static {=usize} stack {=usize}",
+        static_ram(),
+        used
+    );
+    #[cfg(feature = "semihosting")]
     if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
         use core::fmt::Write as _;
         let _ = writeln!(
@@ -57,8 +64,17 @@ pub fn report(used: usize) {
     }
 }
 
-/// Print `what` and a stack figure to the host's stderr (semihosting).
+/// Print `what` and a stack figure to the host's stderr (semihosting); on
+/// hardware log it.
 pub fn report_as(what: &str, used: usize) {
+    #[cfg(not(feature = "semihosting"))]
+    defmt::info!(
+        "kosumi-firmware {=str} {=usize} of {=usize}",
+        what,
+        used,
+        region()
+    );
+    #[cfg(feature = "semihosting")]
     if let Ok(mut err) = cortex_m_semihosting::hio::hstderr() {
         use core::fmt::Write as _;
         let _ = writeln!(err, "kosumi-firmware {what} {used} of {}", region());

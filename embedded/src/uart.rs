@@ -17,26 +17,26 @@ pub trait Serial {
 }
 
 /// Read a 32-bit device register.
-fn reg_read(addr: usize) -> u32 {
-    // SAFETY: `addr` is a register of the board's UART (a fixed, aligned,
-    // always-mapped MMIO address given by the board's datasheet).
+pub fn reg_read(addr: usize) -> u32 {
+    // SAFETY: `addr` is a register of the board's peripherals (a fixed,
+    // aligned, always-mapped MMIO address given by the board's datasheet).
     unsafe { read_volatile(addr as *const u32) }
 }
 
 /// Write a 32-bit device register.
-fn reg_write(addr: usize, value: u32) {
+pub fn reg_write(addr: usize, value: u32) {
     // SAFETY: as in `reg_read`.
     unsafe { write_volatile(addr as *mut u32, value) }
 }
 
 /// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`), polled, FIFOs on.
-#[cfg_attr(feature = "mps2-an386", allow(dead_code))]
+#[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
 pub struct Pl011 {
     base: usize,
     idle: u32,
 }
 
-#[cfg_attr(feature = "mps2-an386", allow(dead_code))]
+#[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
 impl Pl011 {
     const DR: usize = 0x00;
     const FR: usize = 0x18;
@@ -47,17 +47,31 @@ impl Pl011 {
     const FR_RXFE: u32 = 1 << 4;
     const FR_TXFF: u32 = 1 << 5;
 
-    /// Set the UART at `base` up for 115200 8N1 with FIFOs, and return it.
-    pub fn new(base: usize) -> Pl011 {
+    /// Set the UART at `base`, clocked at `hz` (its clock and pins already
+    /// enabled), up for `baud` 8N1 with FIFOs, and return it.
+    pub fn new(base: usize, hz: u32, baud: u32) -> Pl011 {
         reg_write(base + Self::CR, 0);
-        // 12 MHz / (16 * 115200) = 6.51: IBRD 6, FBRD 33.
-        reg_write(base + Self::IBRD, 6);
-        reg_write(base + Self::FBRD, 33);
+        let (integer, fraction) = Self::divisor(hz, baud);
+        reg_write(base + Self::IBRD, integer);
+        reg_write(base + Self::FBRD, fraction);
         reg_write(base + Self::LCRH, (0b11 << 5) | (1 << 4)); // 8 bits, FIFO on
         reg_write(base + Self::CR, (1 << 9) | (1 << 8) | 1); // RXE, TXE, UARTEN
         Pl011 { base, idle: 0 }
     }
+
+    /// Return the baud rate divisor `hz / (16 baud)` as its integer part and
+    /// its fraction in 64ths, rounded (50 MHz, 115200: 27 and 8).
+    pub const fn divisor(hz: u32, baud: u32) -> (u32, u32) {
+        let sixty_fourths = (4 * hz as u64 + baud as u64 / 2) / baud as u64;
+        ((sixty_fourths >> 6) as u32, (sixty_fourths & 63) as u32)
+    }
 }
+
+// The divisors of the datasheets' tables.
+static_assertions::const_assert!(Pl011::divisor(50_000_000, 115_200).0 == 27);
+static_assertions::const_assert!(Pl011::divisor(50_000_000, 115_200).1 == 8);
+static_assertions::const_assert!(Pl011::divisor(8_000_000, 115_200).0 == 4);
+static_assertions::const_assert!(Pl011::divisor(8_000_000, 115_200).1 == 22);
 
 impl Serial for Pl011 {
     fn read(&mut self) -> u8 {
@@ -91,9 +105,10 @@ impl Cmsdk {
     const CTRL: usize = 0x08;
     const BAUDDIV: usize = 0x10;
 
-    /// Enable the UART at `base` for transmit and receive, and return it.
-    pub fn new(base: usize) -> Cmsdk {
-        reg_write(base + Self::BAUDDIV, 16);
+    /// Enable the UART at `base` for transmit and receive with the clock
+    /// divided by `bauddiv` (at least 16), and return it.
+    pub fn new(base: usize, bauddiv: u32) -> Cmsdk {
+        reg_write(base + Self::BAUDDIV, bauddiv.max(16));
         reg_write(base + Self::CTRL, 0b11);
         Cmsdk { base, idle: 0 }
     }

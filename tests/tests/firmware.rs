@@ -51,12 +51,20 @@ fn have_firmware_tools() -> bool {
     )
 }
 
-/// Build the firmware (release, lm3s6965) and return the ELF's path.
+/// Build the firmware (release, lm3s6965, semihosting for QEMU) and return
+/// the ELF's path.
 fn build_firmware() -> PathBuf {
+    build_firmware_with(&[], "target")
+}
+
+/// Build the firmware with extra Cargo `args` into `embedded/<target_dir>`
+/// and return the ELF's path.
+fn build_firmware_with(args: &[&str], target_dir: &str) -> PathBuf {
     let dir = workspace().join("embedded");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
-        .args(["build", "--release"])
+        .args(["build", "--release", "--target-dir", target_dir])
+        .args(args)
         .current_dir(&dir)
         .env_remove("CARGO_TARGET_DIR")
         .env_remove("CARGO_BUILD_TARGET")
@@ -64,7 +72,8 @@ fn build_firmware() -> PathBuf {
         .status()
         .expect("run cargo for the firmware");
     assert!(status.success(), "the firmware did not build");
-    dir.join("target/thumbv7m-none-eabi/release/kosumi-firmware")
+    dir.join(target_dir)
+        .join("thumbv7m-none-eabi/release/kosumi-firmware")
 }
 
 /// Build the host engine (the `kosumi` binary, test profile, as `cargo
@@ -338,4 +347,47 @@ fn firmware_refuses_bad_input_and_keeps_serving() {
     fw.ask("undo");
     assert!(!fw.ask("showboard").contains(" X "));
     assert!(fw.quit().success());
+}
+
+/// The hardware build (feature `rtt`) makes no semihosting call, whose
+/// breakpoint faults on a board without a debugger: QEMU without
+/// semihosting boots it, it serves GTP, and `quit` resets the chip, which
+/// boots again and answers.
+#[test]
+fn hardware_build_boots_without_semihosting_and_quit_resets_it() {
+    if !have_firmware_tools() {
+        return;
+    }
+    let elf = build_firmware_with(
+        &["--no-default-features", "--features", "lm3s6965,rtt"],
+        "target/rtt",
+    );
+    let mut fw = Gtp::spawn(
+        "firmware (rtt)",
+        "qemu-system-arm",
+        &[
+            "-machine",
+            "lm3s6965evb",
+            "-cpu",
+            "cortex-m3",
+            "-display",
+            "none",
+            "-monitor",
+            "none",
+            "-serial",
+            "stdio",
+            "-kernel",
+            elf.to_str().expect("utf-8 path"),
+        ],
+    );
+    assert_eq!(fw.ask("name"), "kosumi");
+    fw.ask("kosumi-playouts 100");
+    fw.ask("play b e5");
+    assert!(!fw.ask("genmove w").is_empty());
+    fw.ask("quit");
+    // Reset: a fresh engine, whose board is empty again (E5 is free).
+    assert_eq!(fw.ask("name"), "kosumi");
+    fw.ask("play b e5");
+    let _ = fw.child.kill();
+    let _ = fw.child.wait();
 }
