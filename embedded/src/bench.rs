@@ -1,19 +1,14 @@
 //! Benchmark mode (`--features bench`): count guest instructions spent on
 //! playouts and report playouts per million instructions.
 //!
-//! QEMU's DWT cycle counter reads 0, so time is taken from SysTick, run from
-//! the core clock with a wrap counter. Under `qemu-system-arm -icount
+//! Time is taken from SysTick (`clock`), run from the core clock with a
+//! wrap counter. Under `qemu-system-arm -icount
 //! shift=0` each guest instruction advances virtual time by one
 //! nanosecond, so SysTick ticks are proportional to instructions; the ratio
 //! is calibrated at start with a loop of known length (two instructions per
 //! iteration), which keeps the figures exact whatever clock QEMU models.
 
-use core::cell::Cell;
 use core::fmt::Write as _;
-
-use cortex_m::peripheral::syst::SystClkSource;
-use cortex_m::peripheral::SYST;
-use cortex_m_rt::exception;
 
 use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
@@ -21,36 +16,8 @@ use kosumi_core::rng;
 use kosumi_core::search::{Budget, Knowledge, NoClock};
 use kosumi_core::tactics::Solver;
 
+use crate::clock::{ticks, wraps};
 use crate::engine::Engine;
-
-/// SysTick wraps, counted by its interrupt (a critical section rather than
-/// an atomic add, which thumbv6m lacks).
-static WRAPS: critical_section::Mutex<Cell<u32>> = critical_section::Mutex::new(Cell::new(0));
-const RELOAD: u32 = 0x00FF_FFFF;
-
-#[exception]
-fn SysTick() {
-    critical_section::with(|cs| {
-        let w = WRAPS.borrow(cs);
-        w.set(w.get().wrapping_add(1));
-    });
-}
-
-/// Return the SysTick wraps so far.
-fn wraps() -> u32 {
-    critical_section::with(|cs| WRAPS.borrow(cs).get())
-}
-
-/// Return SysTick ticks since `start`, counting wraps.
-fn ticks() -> u64 {
-    loop {
-        let w = wraps();
-        let v = SYST::get_current();
-        if wraps() == w {
-            return w as u64 * (RELOAD as u64 + 1) + (RELOAD - v) as u64;
-        }
-    }
-}
 
 /// Run `n` iterations of a two-instruction loop.
 fn known_loop(n: u32) {
@@ -74,18 +41,11 @@ const EMPTY: Board = match Board::new(9) {
 };
 
 /// Run the benchmark, print its figures to the host's stdout and return.
-pub fn run(syst: &mut SYST, engine: &mut Engine) {
+/// The clock runs (`clock::start`, after the board set the core clock:
+/// QEMU derives SysTick's rate from that write), and the loop below
+/// calibrates against it.
+pub fn run(engine: &mut Engine) {
     let (search, table, mut tactics) = engine.searcher();
-    // The board's start-up set the system clock (QEMU derives SysTick's
-    // rate from that write), and the loop below calibrates against it.
-    syst.set_clock_source(SystClkSource::Core);
-    syst.set_reload(RELOAD);
-    syst.clear_current();
-    syst.enable_interrupt();
-    syst.enable_counter();
-    // The first tick reloads the cleared counter without counting a wrap:
-    // let it pass before reading the clock.
-    while SYST::get_current() == 0 {}
 
     const CAL: u32 = 4_000_000;
     let t0 = ticks();

@@ -8,6 +8,7 @@
 //! so start-up builds nothing on the stack.
 
 use kosumi_core::board::{Board, MoveError};
+use kosumi_core::game::TimeControl;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::playout::estimated_margin2;
@@ -29,6 +30,9 @@ const OWNERSHIP_PLAYOUTS: u32 = 64;
 
 /// The search's base seed.
 const SEED: u64 = 0x6b6f_7375_6d69;
+
+/// Most playouts of a timed move unless `kosumi-playouts` says otherwise.
+const MAX_TIMED_PLAYOUTS: u32 = 10_000_000;
 
 /// Resign when the best move's win rate falls below this (the host's
 /// default), so a lost game ends instead of filling the board.
@@ -64,7 +68,15 @@ pub struct Engine {
     moves: usize,
     history: History<MAX_MOVES>,
     komi2: i16,
+    /// Playouts a move without a clock; with one, the most a move may use
+    /// once set by `kosumi-playouts`.
     playouts: u32,
+    /// Whether `kosumi-playouts` set `playouts`.
+    playouts_set: bool,
+    /// The game's clock (`time_settings`, `time_left`).
+    clock: TimeControl,
+    /// Milliseconds since boot (none: no time source, playouts only).
+    now_ms: Option<fn() -> u64>,
     /// Games started, mixed into the search seed so that successive games
     /// differ.
     games: u64,
@@ -102,11 +114,25 @@ impl Engine {
             history: History::new(),
             komi2: 15,
             playouts,
+            playouts_set: false,
+            clock: TimeControl::NONE,
+            now_ms: None,
             games: 0,
             search,
             table,
             tactics: None,
         }
+    }
+
+    /// Time moves with `now_ms` (milliseconds since boot) when the game has
+    /// a clock.
+    pub fn set_clock(&mut self, now_ms: fn() -> u64) {
+        self.now_ms = Some(now_ms);
+    }
+
+    /// Return the game's clock, for `time_settings` and `time_left`.
+    pub fn clock_mut(&mut self) -> &mut TimeControl {
+        &mut self.clock
     }
 
     /// Read tactics with `tactics` in the search's priors (its cache is
@@ -149,9 +175,10 @@ impl Engine {
         self.komi2 = komi2;
     }
 
-    /// Set the playouts per `genmove`.
+    /// Set the playouts per `genmove` (with a clock: the most it may use).
     pub fn set_playouts(&mut self, n: u32) {
         self.playouts = n.max(1);
+        self.playouts_set = true;
     }
 
     /// Play `c` at `p` (or pass).
@@ -256,19 +283,49 @@ impl Engine {
                 n += 1;
             }
         }
-        let result = self.search.run(
-            &self.board,
-            self.komi2,
-            &excluded[..n],
-            Budget::playouts(self.playouts),
-            Some(&mut self.table),
-            Knowledge::tactics(match &mut self.tactics {
-                Some(t) => Some(&mut **t),
-                None => None,
-            }),
-            &mut NoClock,
-            &mut |_| {},
-        );
+        // With a clock and a time source, the clock's budget (capped by
+        // `kosumi-playouts` if given); else the fixed playouts.
+        let cap = if self.playouts_set {
+            self.playouts
+        } else {
+            MAX_TIMED_PLAYOUTS
+        };
+        let timed = self.now_ms.and_then(|now| {
+            let budget = self
+                .clock
+                .search_budget(c.idx(), self.board.empty_count(), cap)?;
+            Some((budget, now))
+        });
+        let tactics = Knowledge::tactics(match &mut self.tactics {
+            Some(t) => Some(&mut **t),
+            None => None,
+        });
+        let result = match timed {
+            Some((budget, now)) => {
+                let start = now();
+                let mut elapsed = || now().saturating_sub(start);
+                self.search.run(
+                    &self.board,
+                    self.komi2,
+                    &excluded[..n],
+                    budget,
+                    Some(&mut self.table),
+                    tactics,
+                    &mut elapsed,
+                    &mut |_| {},
+                )
+            }
+            None => self.search.run(
+                &self.board,
+                self.komi2,
+                &excluded[..n],
+                Budget::playouts(self.playouts),
+                Some(&mut self.table),
+                tactics,
+                &mut NoClock,
+                &mut |_| {},
+            ),
+        };
         let Ok(r) = result else {
             return Decision::Play(Point::PASS);
         };

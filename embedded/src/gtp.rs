@@ -4,6 +4,7 @@
 
 use core::fmt::Write as _;
 
+use kosumi_core::game::{TimeControl, TimeError};
 use kosumi_core::geometry::{Color, Geometry};
 
 use crate::engine::{Decision, Engine, SIZE};
@@ -27,6 +28,9 @@ const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
+    "time_settings",
+    "kgs-time_settings",
+    "time_left",
     "quit",
     "kosumi-playouts",
 ];
@@ -217,6 +221,33 @@ fn command<'a, S: Serial>(
             let s = format_score(m, &mut text);
             answer(serial, id, Ok(s));
         }
+        "time_settings" | "kgs-time_settings" => {
+            let mut words = [""; 4];
+            let tc = match collect(args, &mut words) {
+                Some(w) if name == "time_settings" => TimeControl::from_time_settings(w),
+                Some(w) => TimeControl::from_kgs_time_settings(w),
+                None => Err(TimeError),
+            };
+            match tc {
+                Ok(tc) => {
+                    *engine.clock_mut() = tc;
+                    answer(serial, id, Ok(""));
+                }
+                Err(_) => answer(serial, id, Err("syntax error")),
+            }
+        }
+        "time_left" => {
+            let c = parse_color(args.next());
+            let mut words = [""; 2];
+            let left = match (c, collect(args, &mut words)) {
+                (Some(c), Some(w)) => engine.clock_mut().time_left(c.idx(), w),
+                _ => Err(TimeError),
+            };
+            match left {
+                Ok(()) => answer(serial, id, Ok("")),
+                _ => answer(serial, id, Err("syntax error")),
+            }
+        }
         "kosumi-playouts" => match args.next().map(str::parse::<u32>) {
             Some(Ok(n)) if n > 0 => {
                 engine.set_playouts(n);
@@ -231,6 +262,20 @@ fn command<'a, S: Serial>(
         _ => answer(serial, id, Err("unknown command")),
     }
     Flow::Continue
+}
+
+/// Put the words of `args` into `words` and return them; `None` when there
+/// are more than fit.
+fn collect<'a, 'w>(
+    args: &mut impl Iterator<Item = &'a str>,
+    words: &'w mut [&'a str],
+) -> Option<&'w [&'a str]> {
+    let mut n = 0;
+    for w in args {
+        *words.get_mut(n)? = w;
+        n += 1;
+    }
+    Some(&words[..n])
 }
 
 /// Parse a komi such as `7.5`, `-3`, `6.0` into half points (no float

@@ -21,6 +21,7 @@
 #[cfg(feature = "bench")]
 mod bench;
 mod board;
+mod clock;
 mod engine;
 mod gtp;
 mod log;
@@ -78,6 +79,8 @@ static mut ENGINE: Engine = Engine::new(
 #[entry]
 fn main() -> ! {
     let (serial, hz) = board::init();
+    let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
+    clock::start(&mut core.SYST, hz);
     defmt::info!("kosumi firmware up, clock {=u32} Hz", hz);
     // SAFETY: `main` runs once and no interrupt handler touches `ENGINE`,
     // so this is the only reference to it.
@@ -97,11 +100,11 @@ fn main() -> ! {
     };
     reader.attach(tactics);
     engine.set_tactics(reader);
+    engine.set_clock(clock::now_ms);
     #[cfg(feature = "bench")]
     {
         let _ = serial;
-        let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
-        bench::run(&mut core.SYST, engine);
+        bench::run(engine);
         stack::report(stack::high_water());
         exit(true)
     }

@@ -29,7 +29,7 @@ pub fn reg_write(addr: usize, value: u32) {
     unsafe { write_volatile(addr as *mut u32, value) }
 }
 
-/// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`), polled, FIFOs on.
+/// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`), polled.
 #[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
 pub struct Pl011 {
     base: usize,
@@ -45,18 +45,35 @@ impl Pl011 {
     const LCRH: usize = 0x2C;
     const CR: usize = 0x30;
     const FR_RXFE: u32 = 1 << 4;
+    /// Line control: 8 bits, FIFOs off. A GTP controller sends one command
+    /// and waits for its answer, and QEMU drops the byte it holds when the
+    /// FIFO is switched on, which lost a host's first byte at power-on.
+    const LINE: u32 = 0b11 << 5;
     const FR_TXFF: u32 = 1 << 5;
 
-    /// Set the UART at `base`, clocked at `hz` (its clock and pins already
-    /// enabled), up for `baud` 8N1 with FIFOs, and return it.
+    /// Set the UART at `base`, clocked at `hz` (its clock gate open), up for
+    /// `baud` 8N1, and return it.
     pub fn new(base: usize, hz: u32, baud: u32) -> Pl011 {
         reg_write(base + Self::CR, 0);
         let (integer, fraction) = Self::divisor(hz, baud);
         reg_write(base + Self::IBRD, integer);
         reg_write(base + Self::FBRD, fraction);
-        reg_write(base + Self::LCRH, (0b11 << 5) | (1 << 4)); // 8 bits, FIFO on
+        reg_write(base + Self::LCRH, Self::LINE);
         reg_write(base + Self::CR, (1 << 9) | (1 << 8) | 1); // RXE, TXE, UARTEN
         Pl011 { base, idle: 0 }
+    }
+
+    /// Set the divisor for `baud` from a clock of `hz` (after the clock
+    /// changed), keeping the line settings: the UART is disabled while the
+    /// divisor is written and latched by a write of the line control.
+    pub fn set_baud(&mut self, hz: u32, baud: u32) {
+        let cr = reg_read(self.base + Self::CR);
+        reg_write(self.base + Self::CR, 0);
+        let (integer, fraction) = Self::divisor(hz, baud);
+        reg_write(self.base + Self::IBRD, integer);
+        reg_write(self.base + Self::FBRD, fraction);
+        reg_write(self.base + Self::LCRH, Self::LINE);
+        reg_write(self.base + Self::CR, cr);
     }
 
     /// Return the baud rate divisor `hz / (16 baud)` as its integer part and

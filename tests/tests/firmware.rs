@@ -391,3 +391,41 @@ fn hardware_build_boots_without_semihosting_and_quit_resets_it() {
     let _ = fw.child.kill();
     let _ = fw.child.wait();
 }
+
+/// With a clock (`time_settings`, `time_left`) a move takes the time the
+/// clock gives it, read from SysTick, not the playout count: here a cap of
+/// a million playouts (minutes under QEMU) and a 1 s byo-yomi.
+#[test]
+fn firmware_keeps_to_its_clock() {
+    if !have_firmware_tools() {
+        return;
+    }
+    let elf = build_firmware();
+    let mut fw = firmware(&elf);
+    assert!(fw.ask("list_commands").contains("time_left"));
+    fw.ask("kosumi-playouts 1000000");
+    fw.ask("time_settings 0 1 1");
+    fw.ask("play b e5");
+    let start = std::time::Instant::now();
+    let mv = fw.ask("genmove w");
+    let took = start.elapsed().as_secs_f64();
+    // 1 s x 0.85 less 0.1 s of latency: 0.75 s, and one check interval.
+    assert!((0.5..3.0).contains(&took), "genmove took {took:.2} s");
+    assert!(!mv.is_empty());
+    fw.ask("time_left b 0.5 1");
+    fw.ask("kgs-time_settings canadian 0 10 5");
+    for (cmd, err) in [
+        ("time_settings 1 2", "? syntax error"),
+        ("time_left b x 0", "? syntax error"),
+        ("kgs-time_settings hourglass 60", "? syntax error"),
+    ] {
+        writeln!(fw.input, "{cmd}").unwrap();
+        fw.input.flush().unwrap();
+        let mut line = String::new();
+        fw.output.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), err, "answer to `{cmd}`");
+        line.clear();
+        fw.output.read_line(&mut line).unwrap();
+    }
+    assert!(fw.quit().success());
+}

@@ -52,25 +52,31 @@ const UART0: usize = 0x4000_C000;
 /// datasheet gives the PLL at most 0.5 ms to lock: 4,000 cycles at 8 MHz).
 const PLL_LOCK_POLLS: u32 = 100_000;
 
+/// The internal oscillator the chip starts on (12 MHz, ± 30%).
+const RESET_HZ: u32 = 12_000_000;
+
 /// Baud rate of the GTP UART.
 const BAUD: u32 = 115_200;
 
 /// The GTP serial port.
 pub type Uart = Pl011;
 
-/// Set the system clock to 50 MHz from the PLL (the crystal's 8 MHz if the
-/// PLL does not lock), then clock UART0 and port A, give PA0/PA1 to the
-/// UART, and return it at 115200 8N1. Return also the system clock in Hz.
+/// Clock UART0 and port A, enable the UART, give it PA0/PA1, then set the
+/// system clock to 50 MHz from the PLL (the crystal's 8 MHz if the PLL does
+/// not lock) and the UART's divisor for it: 115200 8N1. Return the UART and
+/// the system clock in Hz.
 pub fn init() -> (Uart, u32) {
-    let hz = start_clock();
     // Open the clock gates of UART0 and GPIO port A; a peripheral may be
     // touched three clocks after its gate opens.
     reg_write(SYSCTL_RCGC1, reg_read(SYSCTL_RCGC1) | 1);
     reg_write(SYSCTL_RCGC2, reg_read(SYSCTL_RCGC2) | 1);
     cortex_m::asm::delay(3);
+    let mut uart = Pl011::new(UART0, RESET_HZ, BAUD);
     reg_write(GPIOA + GPIO_AFSEL, reg_read(GPIOA + GPIO_AFSEL) | 0b11);
     reg_write(GPIOA + GPIO_DEN, reg_read(GPIOA + GPIO_DEN) | 0b11);
-    (Pl011::new(UART0, hz, BAUD), hz)
+    let hz = start_clock();
+    uart.set_baud(hz, BAUD);
+    (uart, hz)
 }
 
 /// Switch from the internal oscillator (12 MHz ± 30% at reset, too loose

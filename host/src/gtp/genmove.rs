@@ -33,8 +33,8 @@ use super::parallel::{self, Helpers, Shape};
 use super::patterns::ModelArgs;
 use super::scoring::{dead_stones, passing_wins};
 use super::searcher::Searcher;
-use super::timecontrol::TimeControl;
 use super::{book, Engine};
+use kosumi_core::game::TimeControl;
 
 /// Search options, on the command line and through `kosumi-setoption`.
 #[derive(clap::Args, Debug, Clone, PartialEq)]
@@ -626,81 +626,43 @@ pub fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
     .join("\n"))
 }
 
-/// Parse a non-negative number of seconds.
+/// Parse a non-negative number of seconds (as the clock commands do).
 fn seconds(text: &str) -> Result<f64, Failure> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && (0.0..=1e7).contains(&v) => Ok(v),
-        _ => Err(Failure::Syntax),
-    }
+    kosumi_core::game::timecontrol::seconds(text).map_err(|_| Failure::Syntax)
 }
 
-/// Parse a stone or period count.
-fn count(text: &str) -> Result<u32, Failure> {
-    text.parse::<u32>().map_err(|_| Failure::Syntax)
+/// The arguments as `&str`s, for the core's parsers.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
 }
 
 /// `time_settings MAIN BYO_TIME BYO_STONES`
 pub fn time_settings(engine: &mut Engine, args: &[String]) -> Reply {
-    let [m, t, s] = args else {
-        return Err(Failure::Syntax);
-    };
-    engine.services.play.clock = TimeControl {
-        main: seconds(m)?,
-        byo_time: seconds(t)?,
-        byo_stones: count(s)?,
-        byo_periods: 1,
-        set: true,
-        left: [None, None],
-    };
+    engine.services.play.clock =
+        TimeControl::from_time_settings(&strs(args)).map_err(|_| Failure::Syntax)?;
     Ok(String::new())
 }
 
 /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN TIME PERIODS | canadian MAIN TIME STONES`
 pub fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Reply {
-    let tc = match args {
-        [k] if k.eq_ignore_ascii_case("none") => TimeControl::default(),
-        [k, m] if k.eq_ignore_ascii_case("absolute") => TimeControl {
-            main: seconds(m)?,
-            set: true,
-            ..TimeControl::default()
-        },
-        [k, m, t, p] if k.eq_ignore_ascii_case("byoyomi") => TimeControl {
-            main: seconds(m)?,
-            byo_time: seconds(t)?,
-            byo_stones: 1,
-            byo_periods: count(p)?,
-            set: true,
-            left: [None, None],
-        },
-        [k, m, t, s] if k.eq_ignore_ascii_case("canadian") => TimeControl {
-            main: seconds(m)?,
-            byo_time: seconds(t)?,
-            byo_stones: count(s)?.max(1),
-            byo_periods: 1,
-            set: true,
-            left: [None, None],
-        },
-        _ => return Err(Failure::Syntax),
-    };
-    engine.services.play.clock = tc;
+    engine.services.play.clock =
+        TimeControl::from_kgs_time_settings(&strs(args)).map_err(|_| Failure::Syntax)?;
     Ok(String::new())
 }
 
 /// `time_left COLOR TIME STONES`
 pub fn time_left(engine: &mut Engine, args: &[String]) -> Reply {
-    let [c, t, s] = args else {
+    let Some((c, rest)) = args.split_first() else {
         return Err(Failure::Syntax);
     };
     let c = parse_color(c)?;
-    let (t, s) = (seconds(t)?, count(s)?);
-    let clock = &mut engine.services.play.clock;
-    if !clock.set {
-        // A controller that sends only time_left still deserves care.
-        clock.set = true;
-        clock.main = t;
-    }
-    clock.left[c.idx()] = Some((t, s));
-    Ok(String::new())
+    engine
+        .services
+        .play
+        .clock
+        .time_left(c.idx(), &strs(rest))
+        .map_err(|_| Failure::Syntax)
+        .map(|()| String::new())
 }
 
 /// Parse `on`/`off`/`true`/`false`/`1`/`0`.

@@ -35,7 +35,6 @@ pub mod scoring;
 pub mod searcher;
 pub mod sgf;
 pub mod tactics;
-pub mod timecontrol;
 
 use std::io::{self, BufRead, Write};
 
