@@ -306,6 +306,33 @@ fn time_budget_stops() {
     assert!(r.playouts <= 64 * 51, "{}", r.playouts);
 }
 
+/// The clock is the caller's hook between playouts: read every 64
+/// playouts even when the budget is a playout count.
+#[test]
+fn a_playout_budget_still_reads_the_clock() {
+    let b = Board::new(9).unwrap();
+    let mut s = search(20_000, Params::default(), 9);
+    let mut reads = 0u32;
+    let mut clock = || {
+        reads += 1;
+        0
+    };
+    let r = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b,
+            14,
+            &[],
+            Budget::playouts(640),
+            None,
+            Knowledge::none(),
+            &mut clock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(r.playouts, 640);
+    assert_eq!(reads, 9, "after 64, 128, ..., 576 playouts");
+}
+
 #[test]
 fn table_entry_survives_low_quality_overwrite() {
     let mut t = table(1);

@@ -14,7 +14,7 @@ use kosumi_core::history::History;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
 use kosumi_core::search::{
-    BestMoveTable, Budget, Knowledge, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
+    BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
 };
 use kosumi_core::table::BestMoveCluster;
 use kosumi_core::tactics::Solver;
@@ -290,42 +290,38 @@ impl Engine {
         } else {
             MAX_TIMED_PLAYOUTS
         };
-        let timed = self.now_ms.and_then(|now| {
-            let budget = self
-                .clock
-                .search_budget(c.idx(), self.board.empty_count(), cap)?;
-            Some((budget, now))
-        });
+        let budget = self
+            .clock
+            .search_budget(c.idx(), self.board.empty_count(), cap)
+            .filter(|_| self.now_ms.is_some())
+            .unwrap_or(Budget::playouts(self.playouts));
         let tactics = Knowledge::tactics(match &mut self.tactics {
             Some(t) => Some(&mut **t),
             None => None,
         });
-        let result = match timed {
-            Some((budget, now)) => {
+        // The time source is read between playouts even for a playout
+        // budget (main's feeds the watchdog). One `run` for both clocks, as
+        // a `dyn Clock`: a second instance of the search would cost flash.
+        let mut no_clock = NoClock;
+        let mut elapsed;
+        let clock: &mut dyn Clock = match self.now_ms {
+            Some(now) => {
                 let start = now();
-                let mut elapsed = || now().saturating_sub(start);
-                self.search.run(
-                    &self.board,
-                    self.komi2,
-                    &excluded[..n],
-                    budget,
-                    Some(&mut self.table),
-                    tactics,
-                    &mut elapsed,
-                    &mut |_| {},
-                )
+                elapsed = move || now().saturating_sub(start);
+                &mut elapsed
             }
-            None => self.search.run(
-                &self.board,
-                self.komi2,
-                &excluded[..n],
-                Budget::playouts(self.playouts),
-                Some(&mut self.table),
-                tactics,
-                &mut NoClock,
-                &mut |_| {},
-            ),
+            None => &mut no_clock,
         };
+        let result = self.search.run(
+            &self.board,
+            self.komi2,
+            &excluded[..n],
+            budget,
+            Some(&mut self.table),
+            tactics,
+            clock,
+            &mut |_| {},
+        );
         let Ok(r) = result else {
             return Decision::Play(Point::PASS);
         };

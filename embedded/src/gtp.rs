@@ -29,7 +29,6 @@ const COMMANDS: &[&str] = &[
     "showboard",
     "final_score",
     "time_settings",
-    "kgs-time_settings",
     "time_left",
     "quit",
     "kosumi-playouts",
@@ -221,11 +220,10 @@ fn command<'a, S: Serial>(
             let s = format_score(m, &mut text);
             answer(serial, id, Ok(s));
         }
-        "time_settings" | "kgs-time_settings" => {
-            let mut words = [""; 4];
+        "time_settings" => {
+            let mut words = [""; 3];
             let tc = match collect(args, &mut words) {
-                Some(w) if name == "time_settings" => TimeControl::from_time_settings(w),
-                Some(w) => TimeControl::from_kgs_time_settings(w),
+                Some(w) => TimeControl::from_time_settings(w),
                 None => Err(TimeError),
             };
             match tc {

@@ -100,7 +100,7 @@ fn main() -> ! {
     };
     reader.attach(tactics);
     engine.set_tactics(reader);
-    engine.set_clock(clock::now_ms);
+    engine.set_clock(fed_now_ms);
     #[cfg(feature = "bench")]
     {
         let _ = serial;
@@ -109,12 +109,21 @@ fn main() -> ! {
         exit(true)
     }
     #[cfg(not(feature = "bench"))]
-    play(serial, engine)
+    play(serial, engine, hz)
 }
 
-/// Serve GTP over `serial` until `quit`, report the stack, and end.
+/// The search's clock, read between playouts: it feeds the watchdog.
+fn fed_now_ms() -> u64 {
+    board::feed_watchdog();
+    clock::now_ms()
+}
+
+/// Serve GTP over `serial` until `quit`, report the stack, and end. The
+/// watchdog runs: the search feeds it between playouts and the UART while
+/// it waits for a command.
 #[cfg(not(feature = "bench"))]
-fn play(mut serial: board::Uart, engine: &'static mut Engine) -> ! {
+fn play(mut serial: board::Uart, engine: &'static mut Engine, hz: u32) -> ! {
+    board::start_watchdog(hz);
     engine.clear(0);
     let boot = stack::high_water();
     defmt::info!("stack after start-up: {=usize} bytes", boot);

@@ -34,6 +34,8 @@ pub fn reg_write(addr: usize, value: u32) {
 pub struct Pl011 {
     base: usize,
     idle: u32,
+    /// Called while `read` waits (the board feeds its watchdog).
+    on_idle: fn(),
 }
 
 #[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
@@ -52,15 +54,19 @@ impl Pl011 {
     const FR_TXFF: u32 = 1 << 5;
 
     /// Set the UART at `base`, clocked at `hz` (its clock gate open), up for
-    /// `baud` 8N1, and return it.
-    pub fn new(base: usize, hz: u32, baud: u32) -> Pl011 {
+    /// `baud` 8N1, and return it; `on_idle` runs while `read` waits.
+    pub fn new(base: usize, hz: u32, baud: u32, on_idle: fn()) -> Pl011 {
         reg_write(base + Self::CR, 0);
         let (integer, fraction) = Self::divisor(hz, baud);
         reg_write(base + Self::IBRD, integer);
         reg_write(base + Self::FBRD, fraction);
         reg_write(base + Self::LCRH, Self::LINE);
         reg_write(base + Self::CR, (1 << 9) | (1 << 8) | 1); // RXE, TXE, UARTEN
-        Pl011 { base, idle: 0 }
+        Pl011 {
+            base,
+            idle: 0,
+            on_idle,
+        }
     }
 
     /// Set the divisor for `baud` from a clock of `hz` (after the clock
@@ -94,6 +100,7 @@ impl Serial for Pl011 {
     fn read(&mut self) -> u8 {
         while reg_read(self.base + Self::FR) & Self::FR_RXFE != 0 {
             self.idle = self.idle.wrapping_add(1);
+            (self.on_idle)();
         }
         reg_read(self.base + Self::DR) as u8
     }
@@ -113,6 +120,8 @@ impl Serial for Pl011 {
 pub struct Cmsdk {
     base: usize,
     idle: u32,
+    /// Called while `read` waits (the board feeds its watchdog).
+    on_idle: fn(),
 }
 
 #[cfg_attr(not(feature = "mps2-an386"), allow(dead_code))]
@@ -123,11 +132,16 @@ impl Cmsdk {
     const BAUDDIV: usize = 0x10;
 
     /// Enable the UART at `base` for transmit and receive with the clock
-    /// divided by `bauddiv` (at least 16), and return it.
-    pub fn new(base: usize, bauddiv: u32) -> Cmsdk {
+    /// divided by `bauddiv` (at least 16), and return it; `on_idle` runs
+    /// while `read` waits.
+    pub fn new(base: usize, bauddiv: u32, on_idle: fn()) -> Cmsdk {
         reg_write(base + Self::BAUDDIV, bauddiv.max(16));
         reg_write(base + Self::CTRL, 0b11);
-        Cmsdk { base, idle: 0 }
+        Cmsdk {
+            base,
+            idle: 0,
+            on_idle,
+        }
     }
 }
 
@@ -135,6 +149,7 @@ impl Serial for Cmsdk {
     fn read(&mut self) -> u8 {
         while reg_read(self.base + Self::STATE) & 0b10 == 0 {
             self.idle = self.idle.wrapping_add(1);
+            (self.on_idle)();
         }
         reg_read(self.base + Self::DATA) as u8
     }

@@ -42,15 +42,36 @@ pub struct TimeControl {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeError;
 
-/// Parse seconds: a finite number from 0 to 10^7.
+/// Parse seconds: digits with an optional decimal fraction (read to the
+/// millisecond), at most 10^7.
+/// Read by hand: `str::parse::<f64>` would bring 30 KB of float-parsing
+/// code and tables into the firmware's flash.
 ///
 /// # Errors
-/// Anything else.
+/// Anything else (signs, exponents, `inf`, more than 10^7).
 pub fn seconds(text: &str) -> Result<f64, TimeError> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && (0.0..=1e7).contains(&v) => Ok(v),
-        _ => Err(TimeError),
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty())
+        || !digits(whole)
+        || !digits(fraction)
+        || whole.len() > 8
+    {
+        return Err(TimeError);
     }
+    // Whole seconds and the first three decimals as integers, one
+    // conversion at the end.
+    let whole: u32 = whole.bytes().fold(0, |v, d| v * 10 + u32::from(d - b'0'));
+    let millis: u32 = fraction
+        .bytes()
+        .chain(core::iter::repeat(b'0'))
+        .take(3)
+        .fold(0, |v, d| v * 10 + u32::from(d - b'0'));
+    let value = f64::from(whole) + f64::from(millis) / 1000.0;
+    if value > 1e7 {
+        return Err(TimeError);
+    }
+    Ok(value)
 }
 
 /// Parse a stone or period count.

@@ -496,8 +496,9 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         clock: &mut C,
     ) -> bool {
         let mut left = budget.playouts - done;
+        // Read whatever the budget: the caller's hook between playouts.
+        let now = clock.elapsed_ms();
         if let Some(limit) = budget.time_ms {
-            let now = clock.elapsed_ms();
             if now >= limit {
                 return true;
             }

@@ -2,7 +2,9 @@
 //! passes one through the [`Clock`] trait (the host reads
 //! `std::time::Instant`, firmware a hardware timer, tests nothing).
 
-/// A source of elapsed time, supplied by the caller.
+/// A source of elapsed time, supplied by the caller. A search reads it
+/// every `CLOCK_EVERY` (64) playouts whatever its budget, so it is also the
+/// caller's hook between playouts (the firmware feeds its watchdog there).
 pub trait Clock {
     /// Return the milliseconds elapsed since the search started.
     fn elapsed_ms(&mut self) -> u64;

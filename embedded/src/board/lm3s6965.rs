@@ -23,6 +23,7 @@ pub const TACTIC_CLUSTERS: usize = 16;
 /// the clock gates of the peripherals (datasheet, "System Control").
 const SYSCTL_RIS: usize = 0x400F_E050;
 const SYSCTL_RCC: usize = 0x400F_E060;
+const SYSCTL_RCGC0: usize = 0x400F_E100;
 const SYSCTL_RCGC1: usize = 0x400F_E104;
 const SYSCTL_RCGC2: usize = 0x400F_E108;
 
@@ -48,6 +49,17 @@ const GPIO_DEN: usize = 0x51C;
 /// UART0.
 const UART0: usize = 0x4000_C000;
 
+/// Watchdog timer 0: load value, control, interrupt clear (a write reloads
+/// the counter); its clock gate is bit 3 of RCGC0.
+const WDT0: usize = 0x4000_0000;
+const WDT_LOAD: usize = 0x000;
+const WDT_CTL: usize = 0x008;
+const WDT_ICR: usize = 0x00C;
+/// CTL: count and interrupt (then locked on until reset), reset on the
+/// second time-out.
+const WDT_CTL_INTEN: u32 = 1;
+const WDT_CTL_RESEN: u32 = 1 << 1;
+
 /// Polls of the PLL lock bit before running from the crystal alone (the
 /// datasheet gives the PLL at most 0.5 ms to lock: 4,000 cycles at 8 MHz).
 const PLL_LOCK_POLLS: u32 = 100_000;
@@ -71,7 +83,7 @@ pub fn init() -> (Uart, u32) {
     reg_write(SYSCTL_RCGC1, reg_read(SYSCTL_RCGC1) | 1);
     reg_write(SYSCTL_RCGC2, reg_read(SYSCTL_RCGC2) | 1);
     cortex_m::asm::delay(3);
-    let mut uart = Pl011::new(UART0, RESET_HZ, BAUD);
+    let mut uart = Pl011::new(UART0, RESET_HZ, BAUD, feed_watchdog);
     reg_write(GPIOA + GPIO_AFSEL, reg_read(GPIOA + GPIO_AFSEL) | 0b11);
     reg_write(GPIOA + GPIO_DEN, reg_read(GPIOA + GPIO_DEN) | 0b11);
     let hz = start_clock();
@@ -103,4 +115,19 @@ fn start_clock() -> u32 {
     // No lock: the crystal alone, undivided.
     reg_write(SYSCTL_RCC, rcc & !RCC_USESYSDIV);
     8_000_000
+}
+
+/// Start the watchdog: a time-out every two seconds of the system clock
+/// `hz`, and a reset at the second one not fed in between (so a hang
+/// resets the chip within four seconds).
+pub fn start_watchdog(hz: u32) {
+    reg_write(SYSCTL_RCGC0, reg_read(SYSCTL_RCGC0) | (1 << 3));
+    cortex_m::asm::delay(3);
+    reg_write(WDT0 + WDT_LOAD, hz.saturating_mul(2));
+    reg_write(WDT0 + WDT_CTL, WDT_CTL_INTEN | WDT_CTL_RESEN);
+}
+
+/// Feed the watchdog: reload its counter (harmless before it starts).
+pub fn feed_watchdog() {
+    reg_write(WDT0 + WDT_ICR, 1);
 }

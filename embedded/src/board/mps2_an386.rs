@@ -3,7 +3,17 @@
 //! board's motherboard configuration controller routes to its USB serial
 //! port. Clocks need no setup.
 
-use crate::uart::Cmsdk;
+use crate::uart::{reg_write, Cmsdk};
+
+/// The CMSDK watchdog: load value, control, interrupt clear (a write
+/// reloads the counter). Its interrupt is the NMI.
+const WATCHDOG: usize = 0x4000_8000;
+const WDOG_LOAD: usize = 0x000;
+const WDOG_CTRL: usize = 0x008;
+const WDOG_INTCLR: usize = 0x00C;
+/// CTRL: count and interrupt, reset on the second time-out.
+const WDOG_CTRL_INTEN: u32 = 1;
+const WDOG_CTRL_RESEN: u32 = 1 << 1;
 
 /// Nodes of the search tree.
 pub const NODES: usize = 40_000;
@@ -25,5 +35,17 @@ pub type Uart = Cmsdk;
 
 /// Return UART0 at 115200 baud, and the system clock in Hz.
 pub fn init() -> (Uart, u32) {
-    (Cmsdk::new(0x4000_4000, HZ / BAUD), HZ)
+    (Cmsdk::new(0x4000_4000, HZ / BAUD, feed_watchdog), HZ)
+}
+
+/// Start the watchdog: a time-out every two seconds of `hz`, a reset at
+/// the second one not fed in between.
+pub fn start_watchdog(hz: u32) {
+    reg_write(WATCHDOG + WDOG_LOAD, hz.saturating_mul(2));
+    reg_write(WATCHDOG + WDOG_CTRL, WDOG_CTRL_INTEN | WDOG_CTRL_RESEN);
+}
+
+/// Feed the watchdog: reload its counter (harmless before it starts).
+pub fn feed_watchdog() {
+    reg_write(WATCHDOG + WDOG_INTCLR, 1);
 }
