@@ -18,7 +18,7 @@
 //! | [`tactics`] | the tactical reader (capture / save a chain) and its region-keyed cache |
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
-//! | [`game`] | the game layer the host's and the firmware's GTP share: the clock and the time a move may take |
+//! | [`game`] | the game layer the host's and the firmware's GTP share: the clock and the time a move may take, dead stones and the final score |
 //!
 //! # Features
 //! - `size9` / `size13` / `size19` (default): the largest board the build

@@ -8,11 +8,9 @@
 //! so start-up builds nothing on the stack.
 
 use kosumi_core::board::{Board, MoveError};
-use kosumi_core::game::TimeControl;
+use kosumi_core::game::{self, Ownership, TimeControl};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
-use kosumi_core::playout::estimated_margin2;
-use kosumi_core::rng;
 use kosumi_core::search::{
     BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
 };
@@ -228,24 +226,28 @@ impl Engine {
     /// frame with the search's.
     #[inline(never)]
     fn passing_wins(&mut self, c: Color) -> bool {
-        let sign = if c == Color::Black { 1 } else { -1 };
-        if sign * self.score2() <= 0 {
-            return false;
-        }
-        let mut rng = rng::seeded(SEED ^ self.moves as u64);
-        let margin2 = estimated_margin2(
+        game::passing_wins(
+            &self.board,
+            self.komi2,
+            c,
+            OWNERSHIP_PLAYOUTS,
+            SEED ^ self.moves as u64,
+            self.search.scratch_board(),
+        )
+    }
+
+    /// Return twice black's final margin with komi: the area count with
+    /// the stones the playouts call dead taken off, as the host and GNU
+    /// Go's referee count.
+    pub fn final_score2(&mut self) -> i32 {
+        let own = Ownership::estimate(
             &self.board,
             self.komi2,
             OWNERSHIP_PLAYOUTS,
-            &mut rng,
+            SEED ^ self.moves as u64,
             self.search.scratch_board(),
         );
-        sign * margin2 > 0
-    }
-
-    /// Return twice black's area-score margin with komi.
-    pub fn score2(&self) -> i32 {
-        self.board.score(self.komi2).margin2()
+        own.final_margin2(&self.board, self.komi2)
     }
 
     /// Choose a move for `c`, play it and return it, or resign.

@@ -215,7 +215,7 @@ fn command<'a, S: Serial>(
             };
         }
         "final_score" => {
-            let m = engine.score2();
+            let m = engine.final_score2();
             let mut text = [0u8; 16];
             let s = format_score(m, &mut text);
             answer(serial, id, Ok(s));

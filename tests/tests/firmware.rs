@@ -444,3 +444,23 @@ fn firmware_waits_for_commands_without_a_watchdog_reset() {
     assert!(fw.ask("showboard").contains("(X"));
     assert!(fw.quit().success());
 }
+
+/// `final_score` counts as the host and GNU Go's referee do: the white
+/// stone inside black's area is dead and comes off (the board as it stands
+/// would count W+35: the stone makes black's side neutral).
+#[test]
+fn firmware_final_score_takes_dead_stones_off() {
+    if !have_firmware_tools() {
+        return;
+    }
+    let elf = build_firmware();
+    let mut fw = firmware(&elf);
+    fw.ask("komi 7");
+    for row in 1..=9 {
+        fw.ask(&format!("play b d{row}"));
+        fw.ask(&format!("play w f{row}"));
+    }
+    fw.ask("play w b5");
+    assert_eq!(fw.ask("final_score"), "W+7");
+    assert!(fw.quit().success());
+}

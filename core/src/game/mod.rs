@@ -1,7 +1,10 @@
 //! The game layer that the host's and the firmware's GTP share (no `std`,
-//! no allocation): so far the clock, `time_settings`, `kgs-time_settings`,
-//! `time_left` and the time a move may take.
+//! no allocation): so far the clock (`time_settings`, `kgs-time_settings`,
+//! `time_left`, the time a move may take) and the end of the game (dead
+//! stones, the final score, whether passing wins).
 
+pub mod scoring;
 pub mod timecontrol;
 
+pub use scoring::{passing_wins, Ownership};
 pub use timecontrol::{TimeControl, TimeError};
