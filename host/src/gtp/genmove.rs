@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use kosumi_core::board::Board;
+use kosumi_core::game::TimeControl;
 use kosumi_core::geometry::{Cell, Color, Point};
 use kosumi_core::pattern::Patterns;
 use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
@@ -34,7 +35,6 @@ use super::patterns::ModelArgs;
 use super::scoring::{dead_stones, passing_wins};
 use super::searcher::Searcher;
 use super::{book, Engine};
-use kosumi_core::game::TimeControl;
 
 /// Search options, on the command line and through `kosumi-setoption`.
 #[derive(clap::Args, Debug, Clone, PartialEq)]
@@ -92,9 +92,8 @@ pub struct SearchArgs {
     /// The move-pattern model.
     #[command(flatten)]
     pub model: ModelArgs,
-    /// No last good replies with forgetting (LGRF-2) in the playouts
-    /// (they are on by default: 17.5/40 against Pachi with them, 13/40
-    /// without, at equal time).
+    /// No last good replies with forgetting (LGRF-2) in the playouts (on
+    /// by default; BENCHMARKS.md has the matches that chose it).
     #[arg(long)]
     pub no_replies: bool,
     /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
