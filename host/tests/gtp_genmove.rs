@@ -245,6 +245,16 @@ fn book_is_saved_loaded_and_corruption_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Run `kosumi match` with `args` and its SGF files in `dir`.
+fn kosumi_match(args: &[&str], dir: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .arg("match")
+        .args(args)
+        .args(["--sgf-dir", dir.to_str().unwrap()])
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn full_game_against_gnugo() {
     let gnugo = "/usr/games/gnugo";
@@ -259,9 +269,8 @@ fn full_game_against_gnugo() {
     }
     let dir = std::env::temp_dir().join(format!("kosumi-match-{}", std::process::id()));
     let me = env!("CARGO_BIN_EXE_kosumi");
-    let out = Command::new(me)
-        .args([
-            "match",
+    let out = kosumi_match(
+        &[
             "--black",
             &format!("{me} --size 9 --playouts 2000 --tree-mb 32 --hash-mb 1"),
             "--white",
@@ -270,11 +279,9 @@ fn full_game_against_gnugo() {
             "1",
             "--time-per-move",
             "5",
-            "--sgf-dir",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+        ],
+        &dir,
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -299,24 +306,20 @@ fn full_game_against_gnugo() {
 fn match_names_an_engine_that_cannot_start() {
     let dir = std::env::temp_dir().join(format!("kosumi-match-missing-{}", std::process::id()));
     let me = env!("CARGO_BIN_EXE_kosumi");
-    let out = Command::new(me)
-        .args([
-            "match",
-            "--black",
-            &format!("{me} --size 9 --playouts 50 --tree-mb 8 --hash-mb 1"),
-            "--white",
-            "kosumi-no-such-engine --mode gtp",
-            "--games",
-            "1",
-            "--first-game",
-            "7",
-            "--referee",
-            "kosumi-no-such-referee --mode gtp",
-            "--sgf-dir",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let black = format!("{me} --size 9 --playouts 50 --tree-mb 8 --hash-mb 1");
+    let players = [
+        "--black",
+        &black,
+        "--white",
+        "kosumi-no-such-engine --mode gtp",
+        "--games",
+        "1",
+    ];
+    let referee = ["--referee", "kosumi-no-such-referee --mode gtp"];
+    let out = kosumi_match(
+        &[&players[..], &["--first-game", "7"], &referee].concat(),
+        &dir,
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     // An error that names the engine, not a runner killed by SIGPIPE; the
     // referee is checked before the first game.
@@ -327,20 +330,7 @@ fn match_names_an_engine_that_cannot_start() {
             && err.contains("command not found"),
         "{err}"
     );
-    let out = Command::new(me)
-        .args([
-            "match",
-            "--black",
-            &format!("{me} --size 9 --playouts 50 --tree-mb 8 --hash-mb 1"),
-            "--white",
-            "kosumi-no-such-engine --mode gtp",
-            "--games",
-            "1",
-            "--sgf-dir",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = kosumi_match(&players, &dir);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
@@ -355,9 +345,8 @@ fn match_resumes_at_a_game_number() {
     let dir = std::env::temp_dir().join(format!("kosumi-match-resume-{}", std::process::id()));
     let me = env!("CARGO_BIN_EXE_kosumi");
     let engine = format!("{me} --size 9 --playouts 30 --tree-mb 8 --hash-mb 1 --seed {{game}}");
-    let out = Command::new(me)
-        .args([
-            "match",
+    let out = kosumi_match(
+        &[
             "--black",
             &engine,
             "--white",
@@ -368,11 +357,9 @@ fn match_resumes_at_a_game_number() {
             "5",
             "--time-per-move",
             "0",
-            "--sgf-dir",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+        ],
+        &dir,
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

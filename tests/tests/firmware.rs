@@ -144,6 +144,17 @@ impl Gtp {
         text[1..].trim().to_string()
     }
 
+    /// Send a command that must be refused and return its `?` line.
+    fn refused(&mut self, cmd: &str) -> String {
+        writeln!(self.input, "{cmd}").expect("write command");
+        self.input.flush().expect("flush");
+        let mut line = String::new();
+        self.output.read_line(&mut line).expect("read answer");
+        let mut blank = String::new();
+        self.output.read_line(&mut blank).expect("read answer");
+        line.trim().to_string()
+    }
+
     fn quit(self) -> std::process::ExitStatus {
         self.quit_with_stderr().0
     }
@@ -210,28 +221,32 @@ fn play_game(black: &mut Gtp, white: &mut Gtp, max_moves: usize) -> usize {
     panic!("no proper end within {max_moves} moves\n{board}");
 }
 
-fn firmware(elf: &Path) -> Gtp {
+/// Boot `elf` on QEMU's lm3s6965evb, its UART on the pipes; with
+/// `semihosting` the host I/O the QEMU builds use, without it as a board
+/// with no debugger attached.
+fn qemu(name: &str, elf: &Path, semihosting: bool) -> Gtp {
     let elf = elf.to_str().expect("utf-8 path");
-    let mut fw = Gtp::spawn(
-        "firmware",
-        "qemu-system-arm",
-        &[
-            "-machine",
-            "lm3s6965evb",
-            "-cpu",
-            "cortex-m3",
-            "-display",
-            "none",
-            "-monitor",
-            "none",
-            "-serial",
-            "stdio",
-            "-semihosting-config",
-            "enable=on,target=native",
-            "-kernel",
-            elf,
-        ],
-    );
+    let mut args = vec![
+        "-machine",
+        "lm3s6965evb",
+        "-cpu",
+        "cortex-m3",
+        "-display",
+        "none",
+        "-monitor",
+        "none",
+        "-serial",
+        "stdio",
+    ];
+    if semihosting {
+        args.extend(["-semihosting-config", "enable=on,target=native"]);
+    }
+    args.extend(["-kernel", elf]);
+    Gtp::spawn(name, "qemu-system-arm", &args)
+}
+
+fn firmware(elf: &Path) -> Gtp {
+    let mut fw = qemu("firmware", elf, true);
     assert_eq!(fw.ask("name"), "kosumi");
     fw.ask("kosumi-playouts 300");
     fw
@@ -325,23 +340,11 @@ fn firmware_refuses_bad_input_and_keeps_serving() {
         ("frobnicate", "? unknown command"),
         ("komi abc", "? komi must be a multiple of 0.5"),
     ] {
-        writeln!(fw.input, "{cmd}").unwrap();
-        fw.input.flush().unwrap();
-        let mut line = String::new();
-        fw.output.read_line(&mut line).unwrap();
-        assert_eq!(line.trim(), err, "answer to `{cmd}`");
-        line.clear();
-        fw.output.read_line(&mut line).unwrap();
+        assert_eq!(fw.refused(cmd), err, "answer to `{cmd}`");
     }
     // A line longer than the firmware's buffer is refused as a whole.
     let long = format!("play b {}", "e".repeat(300));
-    writeln!(fw.input, "{long}").unwrap();
-    fw.input.flush().unwrap();
-    let mut line = String::new();
-    fw.output.read_line(&mut line).unwrap();
-    assert_eq!(line.trim(), "? line too long");
-    line.clear();
-    fw.output.read_line(&mut line).unwrap();
+    assert_eq!(fw.refused(&long), "? line too long");
     fw.ask("play b e5");
     assert!(fw.ask("showboard").contains("X"));
     fw.ask("undo");
@@ -362,24 +365,7 @@ fn hardware_build_boots_without_semihosting_and_quit_resets_it() {
         &["--no-default-features", "--features", "lm3s6965,rtt"],
         "target/rtt",
     );
-    let mut fw = Gtp::spawn(
-        "firmware (rtt)",
-        "qemu-system-arm",
-        &[
-            "-machine",
-            "lm3s6965evb",
-            "-cpu",
-            "cortex-m3",
-            "-display",
-            "none",
-            "-monitor",
-            "none",
-            "-serial",
-            "stdio",
-            "-kernel",
-            elf.to_str().expect("utf-8 path"),
-        ],
-    );
+    let mut fw = qemu("firmware (rtt)", &elf, false);
     assert_eq!(fw.ask("name"), "kosumi");
     fw.ask("kosumi-playouts 100");
     fw.ask("play b e5");
@@ -418,13 +404,7 @@ fn firmware_keeps_to_its_clock() {
         ("time_left b x 0", "? syntax error"),
         ("time_settings 0 1 1 1", "? syntax error"),
     ] {
-        writeln!(fw.input, "{cmd}").unwrap();
-        fw.input.flush().unwrap();
-        let mut line = String::new();
-        fw.output.read_line(&mut line).unwrap();
-        assert_eq!(line.trim(), err, "answer to `{cmd}`");
-        line.clear();
-        fw.output.read_line(&mut line).unwrap();
+        assert_eq!(fw.refused(cmd), err, "answer to `{cmd}`");
     }
     assert!(fw.quit().success());
 }
