@@ -18,7 +18,8 @@
 //! | [`tactics`] | the tactical reader (capture / save a chain) and its region-keyed cache |
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
-//! | [`game`] | the game layer the host's and the firmware's GTP share: the clock and the time a move may take, dead stones and the final score |
+//! | [`game`] | the game layer the host's and the firmware's GTP share: the record with undo and superko, the clock and the time a move may take, dead stones and the final score, the move `genmove` plays around a search (fall-backs, resignation) |
+//! | [`gtp`] | the Go Text Protocol the host and the firmware share: lines in, answers out, the session with the standard commands |
 //!
 //! # Features
 //! - `size9` / `size13` / `size19` (default): the largest board the build
@@ -32,6 +33,7 @@
 pub mod board;
 pub mod game;
 pub mod geometry;
+pub mod gtp;
 pub mod history;
 pub mod pattern;
 pub mod playout;

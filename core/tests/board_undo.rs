@@ -116,3 +116,23 @@ fn position_hash_after_matches_playing_every_legal_move() {
         "only {checked_captures} captures seen"
     );
 }
+
+#[test]
+fn reset_in_place_equals_a_new_board_of_any_size() {
+    let mut board = Board::new(9).unwrap();
+    let mut rng = kosumi_core::rng::seeded(3);
+    let mut stats = kosumi_core::playout::RuleStats::default();
+    kosumi_core::playout::playout(
+        &mut board,
+        kosumi_core::playout::Policy::Light,
+        15,
+        &mut rng,
+        &mut stats,
+    );
+    assert!(board.empty_count() < 81);
+    for size in [9, 5, 7, 9] {
+        board.reset(size).unwrap();
+        assert!(board.identical(&Board::new(size).unwrap()), "size {size}");
+    }
+    assert!(board.reset(1).is_err() && board.identical(&Board::new(9).unwrap()));
+}

@@ -36,7 +36,7 @@ compile_error!("choose the feature semihosting (QEMU) or rtt (hardware)");
 use cortex_m_rt::{entry, exception, ExceptionFrame};
 
 use board::{CLUSTERS, NODES, TACTIC_CLUSTERS};
-use engine::Engine;
+use engine::{Engine, Firmware};
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
 use kosumi_core::tactics::Reader;
@@ -66,15 +66,16 @@ static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY
 static mut TACTICS: TacticTable = HashTable::new_static();
 static mut READER: TacticReader = Reader::with_journal(None);
 
-/// The engine, built at compile time over the pool and the table (its
-/// boards and record are in `.data`): start-up puts nothing on the stack.
+/// The GTP session and its engine, built at compile time over the pool
+/// and the table (its boards and record are in `.data`): start-up puts
+/// nothing on the stack.
 // SAFETY: only the addresses of the two statics are taken here, and the
 // engine holds the only references to them (nothing else names them).
-static mut ENGINE: Engine = Engine::new(
+static mut SESSION: Firmware = engine::session(Engine::new(
     PLAYOUTS,
     unsafe { &mut *core::ptr::addr_of_mut!(NODE_POOL) },
     unsafe { &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS) },
-);
+));
 
 #[entry]
 fn main() -> ! {
@@ -82,15 +83,16 @@ fn main() -> ! {
     let mut core = cortex_m::Peripherals::take().unwrap_or_else(|| unreachable!("taken once"));
     clock::start(&mut core.SYST, hz);
     defmt::info!("kosumi firmware up, clock {=u32} Hz", hz);
-    // SAFETY: `main` runs once and no interrupt handler touches `ENGINE`,
+    // SAFETY: `main` runs once and no interrupt handler touches `SESSION`,
     // so this is the only reference to it.
-    let engine: &'static mut Engine = unsafe { &mut *core::ptr::addr_of_mut!(ENGINE) };
-    // Hide the engine's address from the optimiser: with it known, LLVM
+    let session: &'static mut Firmware = unsafe { &mut *core::ptr::addr_of_mut!(SESSION) };
+    // Hide the session's address from the optimiser: with it known, LLVM
     // turns every board and node access in the search into an absolute
     // address built in two instructions, which costs 4% (light playouts
     // 12%) of guest instructions under QEMU.
-    let engine = core::hint::black_box(engine);
-    // SAFETY: as for `ENGINE`: `main` runs once, nothing else names these
+    let session = core::hint::black_box(session);
+    let engine = &mut session.player;
+    // SAFETY: as for `SESSION`: `main` runs once, nothing else names these
     // two statics, and the references go to the engine for good.
     let (tactics, reader) = unsafe {
         (
@@ -109,7 +111,7 @@ fn main() -> ! {
         exit(true)
     }
     #[cfg(not(feature = "bench"))]
-    play(serial, engine, hz)
+    play(serial, session, hz)
 }
 
 /// The search's clock, read between playouts: it feeds the watchdog.
@@ -122,13 +124,14 @@ fn fed_now_ms() -> u64 {
 /// watchdog runs: the search feeds it between playouts and the UART while
 /// it waits for a command.
 #[cfg(not(feature = "bench"))]
-fn play(mut serial: board::Uart, engine: &'static mut Engine, hz: u32) -> ! {
+fn play(mut serial: board::Uart, session: &'static mut Firmware, hz: u32) -> ! {
+    use kosumi_core::gtp::Engine as _;
     board::start_watchdog(hz);
-    engine.clear(0);
+    session.player.new_game();
     let boot = stack::high_water();
     defmt::info!("stack after start-up: {=usize} bytes", boot);
     stack::report_as("boot", boot);
-    gtp::serve(&mut serial, engine);
+    gtp::serve(&mut serial, session);
     let used = stack::high_water();
     defmt::info!("stack high-water mark: {=usize} bytes", used);
     stack::report(used);

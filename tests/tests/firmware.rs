@@ -338,7 +338,12 @@ fn firmware_refuses_bad_input_and_keeps_serving() {
         ("play x e5", "? invalid color or coordinate"),
         ("play b z9", "? invalid color or coordinate"),
         ("frobnicate", "? unknown command"),
-        ("komi abc", "? komi must be a multiple of 0.5"),
+        // The host's answers: one GTP layer (`kosumi_core::gtp`).
+        ("komi abc", "? syntax error"),
+        ("komi 7.3", "? komi must be a multiple of 0.5"),
+        ("undo", "? cannot undo"),
+        ("genmove", "? syntax error"),
+        ("kosumi-playouts 0", "? syntax error"),
     ] {
         assert_eq!(fw.refused(cmd), err, "answer to `{cmd}`");
     }
@@ -349,6 +354,12 @@ fn firmware_refuses_bad_input_and_keeps_serving() {
     assert!(fw.ask("showboard").contains("X"));
     fw.ask("undo");
     assert!(!fw.ask("showboard").contains(" X "));
+    // Boards up to the build's size: a 7x7 game, then 9x9 again.
+    fw.ask("boardsize 7");
+    assert!(fw.ask("showboard").contains("  7 . . . . . . . 7"));
+    assert_ne!(fw.ask("genmove b"), "");
+    fw.ask("boardsize 9");
+    assert!(fw.ask("showboard").contains("  9 . . . . . . . . . 9"));
     assert!(fw.quit().success());
 }
 

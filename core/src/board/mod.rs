@@ -226,6 +226,32 @@ impl Board {
         Ok(b)
     }
 
+    /// Make this an empty board of `size` in place, equal in every field
+    /// to what [`Board::new`] returns, with no board-sized temporary (a
+    /// firmware's stack could not hold one).
+    ///
+    /// # Errors
+    /// [`GeometryError::UnsupportedSize`]; the board is unchanged then.
+    pub fn reset(&mut self, size: usize) -> Result<(), GeometryError> {
+        self.geo = Geometry::new(size)?;
+        self.cell.fill(Cell::Off);
+        self.nbr.fill(0);
+        self.chain.fill(0);
+        self.next.fill(0);
+        self.libs.fill(Libs(0));
+        self.stones.fill(0);
+        self.empties.fill(0);
+        self.empty_at.fill(0);
+        self.n_empty = 0;
+        for list in &mut self.ataris {
+            list.fill(Point::PASS);
+        }
+        self.new_ataris = [Point::PASS; 4];
+        self.atari_at.fill(NOT_LISTED);
+        self.clear();
+        Ok(())
+    }
+
     /// Empty the board, keeping its size; black is to move (a `const fn`:
     /// loops instead of iterators).
     pub const fn clear(&mut self) {

@@ -3,8 +3,12 @@
 //! `time_left`, the time a move may take) and the end of the game (dead
 //! stones, the final score, whether passing wins).
 
+pub mod choice;
+pub mod record;
 pub mod scoring;
 pub mod timecontrol;
 
-pub use scoring::{passing_wins, Ownership};
+pub use choice::{choose, Choice, Mode, Outcome, Player, ResignRule, RANKED};
+pub use record::{Game, Move, PlayError, SetupError};
+pub use scoring::{passing_wins, Ownership, Scorer};
 pub use timecontrol::{TimeControl, TimeError};

@@ -87,3 +87,51 @@ pub fn passing_wins(
     let sign = if c == Color::Black { 1 } else { -1 };
     sign * margin2 > 0
 }
+
+/// How an engine judges the end of a game: the playouts of its ownership
+/// estimate (0: count the board as it stands, Tromp-Taylor), their seed,
+/// and a board to run them on.
+pub struct Scorer<'a> {
+    /// Playouts of the estimate (0: no dead stones).
+    pub playouts: u32,
+    /// Their seed (fixed: the same position gets the same answer).
+    pub seed: u64,
+    /// The board they run on.
+    pub scratch: &'a mut Board,
+}
+
+impl Scorer<'_> {
+    /// Return the ownership estimate of `board`; `None` when dead stones
+    /// are not removed.
+    pub fn ownership(&mut self, board: &Board, komi2: i16) -> Option<Ownership> {
+        (self.playouts > 0)
+            .then(|| Ownership::estimate(board, komi2, self.playouts, self.seed, self.scratch))
+    }
+
+    /// Return twice black's final margin with komi: the area count with
+    /// the dead stones taken off.
+    pub fn final_margin2(&mut self, board: &Board, komi2: i16) -> i32 {
+        match self.ownership(board, komi2) {
+            Some(own) => own.final_margin2(board, komi2),
+            None => board.score(komi2).margin2(),
+        }
+    }
+
+    /// Query whether `c` wins if the game ends now ([`passing_wins`]).
+    pub fn passing_wins(&mut self, board: &Board, komi2: i16, c: Color) -> bool {
+        match self.playouts {
+            0 => board.score(komi2).winner() == Some(c),
+            n => passing_wins(board, komi2, c, n, self.seed, self.scratch),
+        }
+    }
+
+    /// Query whether any stone of `c` is dead.
+    pub fn has_dead(&mut self, board: &Board, komi2: i16, c: Color) -> bool {
+        self.ownership(board, komi2).is_some_and(|own| {
+            board
+                .geometry()
+                .points()
+                .any(|p| board.at(p).color() == Some(c) && own.is_dead(board, p))
+        })
+    }
+}

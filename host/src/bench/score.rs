@@ -1,6 +1,6 @@
 //! `kosumi bench score`: does kosumi count a finished game as the referee
 //! does? For every game record that ends in two passes, kosumi's
-//! `final_score` (dead stones removed, [`final_margin2`]) and its score
+//! `final_score` (dead stones removed, the host's [`scorer`]) and its score
 //! estimate (each point to its majority owner in playouts,
 //! [`estimated_margin2`]) are set against the referee engine's
 //! `final_score` after `loadsgf` (GNU Go with `--chinese-rules` counts area
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
 
-use crate::gtp::scoring::{final_margin2, OWNERSHIP_PLAYOUTS};
+use crate::gtp::scoring::{scorer, OWNERSHIP_PLAYOUTS};
 use crate::gtp::sgf;
 use crate::gtp_client::Engine;
 
@@ -103,8 +103,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         };
         let board = game.board();
         let komi2 = game.komi2();
-        let ours = final_margin2(board, komi2, false);
         let mut scratch = board.clone();
+        let ours = scorer(&mut scratch, false).final_margin2(board, komi2);
         let estimate = estimated_margin2(
             board,
             komi2,

@@ -1,40 +1,33 @@
-//! Playing commands: `genmove`, `reg_genmove`, `kgs-genmove_cleanup`,
-//! `lz-genmove_analyze`, `lz-analyze`, the clock (`time_settings`,
-//! `kgs-time_settings`, `time_left`), `final_status_list`, and kosumi's
-//! own `kosumi-setoption`, `kosumi-savebook`, `kosumi-loadbook`; `quit`
-//! saves the book.
+//! The host's search under the core's GTP session: the searcher, its
+//! options and helpers, the budget from the clock, and the host's
+//! commands around them: `lz-genmove_analyze`, `lz-analyze`,
+//! `gogui-analyze_commands`, `kosumi-setoption`, `kosumi-savebook`,
+//! `kosumi-loadbook`; `quit` saves the book.
 //!
-//! A move is chosen in four steps: (1) if the opponent just passed and
-//! passing now wins by area, as the board stands and with the stones
-//! playouts call dead removed, pass; (2) search the position
-//! with the root moves that would repeat a position (superko) excluded,
-//! at the game's komi plus the dynamic komi of handicap games
-//! ([`DynamicKomi`]; `--dynkomi-even` for even games too);
-//! (3) resign if the best move's win rate is below the threshold; (4)
-//! check the move against the game once more (board and superko) and fall
-//! back to the next most visited legal move (skipping a pass that loses
-//! an open game as it stands), or pass. The move is then
-//! played through [`Game::play`](super::game::Game::play), so undo and
-//! superko stay consistent.
+//! `genmove` and its kin are the core's ([`kosumi_core::gtp::Session`],
+//! the firmware's too): the pass after the opponent's, superko, the
+//! resignation rule and the fall-backs come from
+//! [`kosumi_core::game::choose`]; this module is what it asks to search
+//! (the [`Player`] impl of [`Services`]).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use kosumi_core::board::Board;
-use kosumi_core::game::TimeControl;
-use kosumi_core::geometry::{Cell, Color, Point};
+use kosumi_core::game::{
+    timecontrol, Choice, Game, Mode, Outcome, Player, Scorer, TimeControl, RANKED,
+};
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::gtp::args::color_name;
 use kosumi_core::pattern::Patterns;
 use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
 
 use crate::policy::PolicyName;
 
-use super::commands::{color_name, parse_color, Failure, Reply};
-use super::game::PlayError;
+use super::commands::{parse_color, Failure, Reply};
 use super::parallel::{self, Helpers, Shape};
 use super::patterns::ModelArgs;
-use super::scoring::{dead_stones, passing_wins};
 use super::searcher::Searcher;
-use super::{book, Engine};
+use super::{book, scoring, Engine, Services};
 
 /// Search options, on the command line and through `kosumi-setoption`.
 #[derive(clap::Args, Debug, Clone, PartialEq)]
@@ -148,10 +141,8 @@ pub const PLAYOUT_CAPTURE: f64 = 0.75;
 pub const SCORE_BONUS: f32 = 0.0;
 /// Most playouts of a time-limited search.
 const MAX_PLAYOUTS: u32 = 50_000_000;
-/// Playouts before resigning is considered.
-const RESIGN_MIN_PLAYOUTS: u32 = 2_000;
 
-/// The playing service: the searcher, options, clock.
+/// The playing service: the searcher, its options and helpers.
 #[derive(Default)]
 pub struct Play {
     /// The searcher (built by [`Play::new`]; `None` only while a resize
@@ -159,8 +150,6 @@ pub struct Play {
     pub searcher: Option<Searcher>,
     /// Current search options.
     pub opts: SearchArgs,
-    /// The game's clock.
-    pub clock: TimeControl,
     /// Result of the last search (for analysis and tests).
     pub last: Option<SearchResult>,
     /// The helper searchers of `--threads`.
@@ -283,49 +272,10 @@ impl Play {
     }
 }
 
-/// What `genmove` answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// A move or pass.
-    Move(Point),
-    /// Resignation.
-    Resign,
-}
-
-/// How a move is chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    Normal,
-    /// `kgs-genmove_cleanup`: no pass while the opponent has dead stones.
-    Cleanup,
-}
-
-/// Return the board with `c` to move.
-fn board_for(engine: &Engine, c: Color) -> Board {
-    let mut b = engine.game.board().clone();
-    if b.to_play() != c {
-        b.set_to_play(c);
-    }
-    b
-}
-
-/// Return the moves of `c` the board allows but superko forbids.
-fn superko_moves(engine: &Engine, board: &Board, c: Color) -> Vec<Point> {
-    let game = &engine.game;
-    board
-        .empty_points()
-        .filter(|&p| board.is_legal(p, c) && game.check(c, p) == Err(PlayError::Superko))
-        .collect()
-}
-
-/// Return the budget of the next search for `c`.
-fn budget(engine: &Engine, c: Color) -> Budget {
-    let opts = &engine.services.play.opts;
-    let tc = engine
-        .services
-        .play
-        .clock
-        .budget(c.idx(), engine.game.board().empty_count());
+/// Return the budget of the next search for `c` on a board with
+/// `empty` points, under `clock`.
+fn budget(opts: &SearchArgs, clock: &TimeControl, c: Color, empty: usize) -> Budget {
+    let tc = clock.budget(c.idx(), empty);
     let secs = match (tc, opts.time, opts.playouts) {
         (Some(t), Some(cap), _) => Some(t.min(cap)),
         (Some(t), None, _) => Some(t),
@@ -335,7 +285,7 @@ fn budget(engine: &Engine, c: Color) -> Budget {
     };
     match secs {
         Some(s) => Budget {
-            early_stop: tc.is_none() || engine.services.play.clock.keeps_saved_time(c.idx()),
+            early_stop: tc.is_none() || clock.keeps_saved_time(c.idx()),
             ..Budget::time(
                 (s.max(0.0) * 1000.0) as u64,
                 opts.playouts.unwrap_or(MAX_PLAYOUTS),
@@ -345,42 +295,36 @@ fn budget(engine: &Engine, c: Color) -> Budget {
     }
 }
 
-/// Choose the move of `c` (not played).
-fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> {
-    let board = board_for(engine, c);
-    let komi2 = engine.game.komi2();
-    let opp_passed = engine
-        .game
-        .moves()
-        .last()
-        .is_some_and(|m| m.color == c.opponent() && m.point.is_pass());
-    // (1) The opponent passed and passing wins by area once dead stones
-    // are taken off (by playout ownership, as the opponent's scorer would):
-    // end the game.
-    if mode == Mode::Normal && opp_passed && passing_wins(&board, komi2, c) {
-        return Ok(Choice::Move(Point::PASS));
+/// The host's search under the core's move choice
+/// ([`kosumi_core::game::choose`]: the pass after the opponent's, superko,
+/// resignation and the fall-backs are the core's, as on the firmware):
+/// the position at the game's komi plus the dynamic komi of handicap
+/// games ([`DynamicKomi`]; `--dynkomi-even` for even games too), over the
+/// searcher and the `--threads` helpers.
+impl Player for Services {
+    type Error = String;
+
+    fn scorer(&mut self) -> Scorer<'_> {
+        scoring::scorer(&mut self.scratch, self.play.opts.tromp_taylor)
     }
-    let mut excluded = superko_moves(engine, &board, c);
-    if mode == Mode::Cleanup {
-        let dead = dead_stones(&board, komi2);
-        if dead
-            .iter()
-            .any(|&p| board.at(p) == Cell::stone(c.opponent()))
-        {
-            excluded.push(Point::PASS);
-        }
-    }
-    let budget = budget(engine, c);
-    let verbose = engine.args.verbose;
-    let tactics =
-        (!engine.services.play.opts.no_tactics).then_some(&mut engine.services.tactics.cache);
-    let play = &mut engine.services.play;
-    let resign = play.opts.resign;
-    play.size = board.size();
-    play.searcher_mut().map_err(|_| Failure::Syntax)?;
-    play.helpers_ready().map_err(|_| Failure::Syntax)?;
-    let search_komi2 = {
-        let game = &engine.game;
+
+    fn search<const M: usize, const S: usize>(
+        &mut self,
+        game: &Game<M, S>,
+        clock: &TimeControl,
+        c: Color,
+        excluded: &[Point],
+        ranked: &mut [Point; RANKED],
+    ) -> Result<(Outcome, usize), String> {
+        let board = game.board();
+        let komi2 = game.komi2();
+        let budget = budget(&self.play.opts, clock, c, board.empty_count());
+        let verbose = self.args.verbose;
+        let tactics = (!self.play.opts.no_tactics).then_some(&mut self.tactics.cache);
+        let play = &mut self.play;
+        play.size = board.size();
+        play.searcher_mut()?;
+        play.helpers_ready()?;
         let extra2 = play.dynkomi.extra2(
             game.size(),
             game.handicap(),
@@ -389,155 +333,94 @@ fn choose(engine: &mut Engine, c: Color, mode: Mode) -> Result<Choice, Failure> 
             c,
             play.last_rate[c.idx()],
         );
-        (i32::from(komi2) + extra2).clamp(-2000, 2000) as i16
-    };
-    let Play {
-        searcher,
-        helpers,
-        patterns,
-        ..
-    } = play;
-    let patterns = *patterns;
-    let searcher = searcher.as_mut().ok_or(Failure::Syntax)?;
-    let run_main = |s: &mut Searcher, b| {
-        s.run(
-            &board,
-            search_komi2,
-            &excluded,
-            b,
-            tactics,
-            patterns,
-            verbose,
-        )
-    };
-    let (result, infos) = if helpers.is_empty() {
-        let result = run_main(searcher, budget).map_err(|_| Failure::Syntax)?;
-        let mut infos = [MoveInfo::EMPTY; 16];
-        let n = searcher.search.root_moves(&mut infos);
-        (result, infos[..n].to_vec())
-    } else {
-        let budgets = parallel::split(budget, helpers.len() + 1);
-        parallel::run(
+        let search_komi2 = (i32::from(komi2) + extra2).clamp(-2000, 2000) as i16;
+        let Play {
             searcher,
             helpers,
-            &board,
-            search_komi2,
-            &excluded,
             patterns,
-            budgets,
-            run_main,
-        )
-        .map_err(|_| Failure::Syntax)?
-    };
-    play.last = Some(result);
-    play.last_rate[c.idx()] = Some(result.win_rate);
-    if verbose {
-        let geo = board.geometry();
-        let mut buf = [0u8; 4];
-        eprintln!(
-            "kosumi: {} {} win {:.3} visits {} playouts {} (+{} reused) nodes {} iters {} hits {} misses {} prunes {} komi {}",
-            color_name(c),
-            geo.vertex_str(result.best, &mut buf),
-            result.win_rate,
-            result.visits,
-            result.playouts,
-            result.reused,
-            result.nodes,
-            result.iterations,
-            result.hits,
-            result.misses,
-            result.prunes,
-            f64::from(search_komi2) / 2.0
-        );
-    }
-    // (3) Resign a hopeless game.
-    if resign > 0.0
-        && result.playouts + result.reused >= RESIGN_MIN_PLAYOUTS
-        && f64::from(result.win_rate) < resign
-        && !result.best.is_pass()
-    {
-        return Ok(Choice::Resign);
-    }
-    // (4) Only a move the game accepts, and no pass in an open game
-    // (the opponent did not pass) while passing loses: a losing engine that
-    // passes there hands the board over.
-    let game = &engine.game;
-    let pass_loses = || !opp_passed && !passing_wins(&board, komi2, c);
-    let candidates = std::iter::once(result.best).chain(infos.iter().map(|i| i.mv));
-    for p in candidates {
-        if p.is_pass()
-            && ((mode == Mode::Cleanup && excluded.contains(&Point::PASS)) || pass_loses())
-        {
-            continue;
+            ..
+        } = play;
+        let patterns = *patterns;
+        let searcher = searcher.as_mut().ok_or("no searcher")?;
+        let run_main = |s: &mut Searcher, b| {
+            s.run(board, search_komi2, excluded, b, tactics, patterns, verbose)
+        };
+        let (result, infos) = if helpers.is_empty() {
+            let result = run_main(searcher, budget).map_err(|e| e.to_string())?;
+            let mut infos = [MoveInfo::EMPTY; RANKED];
+            let n = searcher.search.root_moves(&mut infos);
+            (result, infos[..n].to_vec())
+        } else {
+            let budgets = parallel::split(budget, helpers.len() + 1);
+            parallel::run(
+                searcher,
+                helpers,
+                board,
+                search_komi2,
+                excluded,
+                patterns,
+                budgets,
+                run_main,
+            )
+            .map_err(|e| e.to_string())?
+        };
+        play.last = Some(result);
+        play.last_rate[c.idx()] = Some(result.win_rate);
+        if verbose {
+            let geo = board.geometry();
+            let mut buf = [0u8; 4];
+            eprintln!(
+                "kosumi: {} {} win {:.3} visits {} playouts {} (+{} reused) nodes {} iters {} hits {} misses {} prunes {} komi {}",
+                color_name(c),
+                geo.vertex_str(result.best, &mut buf),
+                result.win_rate,
+                result.visits,
+                result.playouts,
+                result.reused,
+                result.nodes,
+                result.iterations,
+                result.hits,
+                result.misses,
+                result.prunes,
+                f64::from(search_komi2) / 2.0
+            );
         }
-        if game.check(c, p).is_ok() {
-            return Ok(Choice::Move(p));
+        for (slot, info) in ranked.iter_mut().zip(&infos) {
+            *slot = info.mv;
         }
+        let outcome = Outcome {
+            best: result.best,
+            win_rate: result.win_rate,
+            playouts: result.playouts + result.reused,
+        };
+        Ok((outcome, infos.len().min(RANKED)))
     }
-    // Anything legal that is not an own eye, else pass.
-    for p in board.empty_points() {
-        if board.is_playout_move(p, c) && game.check(c, p).is_ok() {
-            return Ok(Choice::Move(p));
-        }
+}
+
+impl kosumi_core::gtp::Engine for Services {
+    fn version(&self) -> &'static str {
+        env!("CARGO_PKG_VERSION")
     }
-    Ok(Choice::Move(Point::PASS))
+
+    fn new_game(&mut self) {
+        self.play.new_game();
+    }
+
+    fn extra_commands(&self) -> &'static [&'static str] {
+        super::commands::NAMES
+    }
 }
 
 /// Return the vertex text of a choice.
 fn choice_text(engine: &Engine, ch: Choice) -> String {
-    match ch {
-        Choice::Resign => "resign".into(),
-        Choice::Move(p) => {
-            let mut buf = [0u8; 4];
-            engine
-                .game
-                .board()
-                .geometry()
-                .vertex_str(p, &mut buf)
-                .to_string()
-        }
-    }
-}
-
-/// Parse the one colour argument.
-fn one_color(args: &[String]) -> Result<Color, Failure> {
-    match args {
-        [c] => parse_color(c),
-        _ => Err(Failure::Syntax),
-    }
-}
-
-/// Choose and play.
-fn generate(engine: &mut Engine, c: Color, mode: Mode) -> Reply {
-    let ch = choose(engine, c, mode)?;
-    if let Choice::Move(p) = ch {
-        engine.game.play(c, p).map_err(|_| Failure::IllegalMove)?;
-    }
-    Ok(choice_text(engine, ch))
-}
-
-/// `genmove COLOR`
-pub fn genmove(engine: &mut Engine, args: &[String]) -> Reply {
-    let c = one_color(args)?;
-    generate(engine, c, Mode::Normal)
-}
-
-/// `kgs-genmove_cleanup COLOR`
-pub fn genmove_cleanup(engine: &mut Engine, args: &[String]) -> Reply {
-    let c = one_color(args)?;
-    generate(engine, c, Mode::Cleanup)
-}
-
-/// `reg_genmove COLOR`: the move `genmove` would choose, not played.
-pub fn reg_genmove(engine: &mut Engine, args: &[String]) -> Reply {
-    let c = one_color(args)?;
-    let ch = choose(engine, c, Mode::Normal)?;
-    Ok(choice_text(engine, ch))
+    let mut text = String::new();
+    engine.write_choice(&mut text, ch);
+    text
 }
 
 /// Write the Leela Zero `info` lines of the last search.
 fn info_lines(engine: &Engine) -> String {
-    let Some(s) = engine.services.play.searcher.as_ref() else {
+    let Some(s) = engine.player.play.searcher.as_ref() else {
         return String::new();
     };
     let geo = engine.game.board().geometry();
@@ -596,18 +479,15 @@ fn analyze_args(engine: &Engine, args: &[String]) -> Result<Color, Failure> {
 /// its `info` lines (a single report, not a stream).
 pub fn lz_analyze(engine: &mut Engine, args: &[String]) -> Reply {
     let c = analyze_args(engine, args)?;
-    let _ = choose(engine, c, Mode::Normal)?;
+    let _ = engine.choose(c, Mode::Normal)?;
     Ok(format!("\n{}", info_lines(engine)))
 }
 
 /// `lz-genmove_analyze [COLOR] [INTERVAL]`: genmove with `info` lines, then `play MOVE`.
 pub fn lz_genmove_analyze(engine: &mut Engine, args: &[String]) -> Reply {
     let c = analyze_args(engine, args)?;
-    let ch = choose(engine, c, Mode::Normal)?;
+    let ch = engine.generate(c, Mode::Normal)?;
     let info = info_lines(engine);
-    if let Choice::Move(p) = ch {
-        engine.game.play(c, p).map_err(|_| Failure::IllegalMove)?;
-    }
     Ok(format!("\n{}\nplay {}", info, choice_text(engine, ch)))
 }
 
@@ -625,45 +505,6 @@ pub fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
     .join("\n"))
 }
 
-/// Parse a non-negative number of seconds (as the clock commands do).
-fn seconds(text: &str) -> Result<f64, Failure> {
-    kosumi_core::game::timecontrol::seconds(text).map_err(|_| Failure::Syntax)
-}
-
-/// The arguments as `&str`s, for the core's parsers.
-fn strs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
-}
-
-/// `time_settings MAIN BYO_TIME BYO_STONES`
-pub fn time_settings(engine: &mut Engine, args: &[String]) -> Reply {
-    engine.services.play.clock =
-        TimeControl::from_time_settings(&strs(args)).map_err(|_| Failure::Syntax)?;
-    Ok(String::new())
-}
-
-/// `kgs-time_settings none | absolute MAIN | byoyomi MAIN TIME PERIODS | canadian MAIN TIME STONES`
-pub fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Reply {
-    engine.services.play.clock =
-        TimeControl::from_kgs_time_settings(&strs(args)).map_err(|_| Failure::Syntax)?;
-    Ok(String::new())
-}
-
-/// `time_left COLOR TIME STONES`
-pub fn time_left(engine: &mut Engine, args: &[String]) -> Reply {
-    let Some((c, rest)) = args.split_first() else {
-        return Err(Failure::Syntax);
-    };
-    let c = parse_color(c)?;
-    engine
-        .services
-        .play
-        .clock
-        .time_left(c.idx(), &strs(rest))
-        .map_err(|_| Failure::Syntax)
-        .map(|()| String::new())
-}
-
 /// Parse `on`/`off`/`true`/`false`/`1`/`0`.
 fn flag(text: &str) -> Result<bool, Failure> {
     match text.to_ascii_lowercase().as_str() {
@@ -675,7 +516,7 @@ fn flag(text: &str) -> Result<bool, Failure> {
 
 /// `kosumi-setoption NAME VALUE` (no arguments: list the options).
 pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
-    let o = &mut engine.services.play.opts;
+    let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
                 "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
@@ -694,14 +535,14 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.shape_prior.unwrap_or(Params::DEFAULT.shape_prior),
                 o.score_bonus.unwrap_or(SCORE_BONUS),
                 o.playout.name(),
-                engine.services.play.patterns.is_some(),
+                engine.player.play.patterns.is_some(),
                 o.model
                     .pattern_prior
                     .unwrap_or(Params::pattern_prior_for(engine.game.size())),
                 o.tromp_taylor,
                 o.dynkomi_even,
                 !o.no_replies,
-                engine.args.verbose
+                engine.player.args.verbose
         )),
         [name, value] => {
             let v = value.as_str();
@@ -719,7 +560,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     o.time = if none {
                         None
                     } else {
-                        Some(seconds(v)?)
+                        Some(timecontrol::seconds(v).map_err(|_| Failure::Syntax)?)
                     }
                 }
                 "threads" => o.threads = v.parse::<usize>().ok().filter(|&t| (1..=256).contains(&t)).ok_or(Failure::Syntax)?,
@@ -735,7 +576,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     let mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
                     if mb != o.tactics_mb {
                         o.tactics_mb = mb;
-                        engine.services.tactics = super::tactics::Tactics::new(mb);
+                        engine.player.tactics = super::tactics::Tactics::new(mb);
                     }
                 }
                 "tactics" => o.no_tactics = !flag(v)?,
@@ -748,12 +589,13 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 }
                 "book" => o.book = if none { None } else { Some(PathBuf::from(v)) },
                 "resign" => {
-                    o.resign = v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or(Failure::Syntax)?
+                    o.resign = v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or(Failure::Syntax)?;
+                    engine.resign.below = o.resign as f32;
                 }
                 "seed" => {
                     o.seed = v.parse::<u64>().map_err(|_| Failure::Syntax)?;
                     let seed = o.seed;
-                    if let Some(s) = engine.services.play.searcher.as_mut() {
+                    if let Some(s) = engine.player.play.searcher.as_mut() {
                         s.search.set_seed(seed);
                         s.search.clear_tree();
                     }
@@ -763,11 +605,11 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 "replies" => o.no_replies = !flag(v)?,
                 "dynkomi_even" => {
                     o.dynkomi_even = flag(v)?;
-                    engine.services.play.dynkomi.adaptive_even = flag(v)?;
+                    engine.player.play.dynkomi.adaptive_even = flag(v)?;
                 }
                 "patterns" => {
                     let on = flag(v)?;
-                    let play = &mut engine.services.play;
+                    let play = &mut engine.player.play;
                     if on && play.loaded.is_none() {
                         // Started with --no-patterns: load the model now.
                         let args = ModelArgs {
@@ -783,13 +625,13 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     o.model.pattern_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=100_000.0).contains(w)).ok_or(Failure::Syntax)?)
                 }
                 "deepening" => o.no_deepening = !flag(v)?,
-                "verbose" => engine.args.verbose = flag(v)?,
+                "verbose" => engine.player.args.verbose = flag(v)?,
                 _ => return Err(Failure::Syntax),
             }
             if rebuild {
-                let old = engine.services.play.searcher.take();
-                if let Err(e) = engine.services.play.searcher_mut() {
-                    engine.services.play.searcher = old;
+                let old = engine.player.play.searcher.take();
+                if let Err(e) = engine.player.play.searcher_mut() {
+                    engine.player.play.searcher = old;
                     let _ = e;
                     return Err(Failure::Syntax);
                 }
@@ -808,7 +650,7 @@ pub fn savebook(engine: &mut Engine, args: &[String]) -> Reply {
         _ => return Err(Failure::Syntax),
     };
     engine
-        .services
+        .player
         .play
         .save_book(path)
         .map_err(|_| Failure::CannotWrite)?;
@@ -823,7 +665,7 @@ pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
     match book::load(std::path::Path::new(f)) {
         Ok((table, generation)) => {
             let s = engine
-                .services
+                .player
                 .play
                 .searcher_mut()
                 .map_err(|_| Failure::CannotLoad)?;
@@ -832,7 +674,7 @@ pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
             Ok(String::new())
         }
         Err(e) => {
-            if engine.args.verbose {
+            if engine.player.args.verbose {
                 eprintln!("kosumi: {e}");
             }
             Err(Failure::CannotLoad)
@@ -843,8 +685,8 @@ pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
 /// `quit`: save the book if one was named, then stop.
 pub fn quit(engine: &mut Engine, _: &[String]) -> Reply {
     engine.quit = true;
-    if engine.services.play.opts.book.is_some() && engine.services.play.searcher.is_some() {
-        if let Err(e) = engine.services.play.save_book(None) {
+    if engine.player.play.opts.book.is_some() && engine.player.play.searcher.is_some() {
+        if let Err(e) = engine.player.play.save_book(None) {
             eprintln!("kosumi: saving the book: {e}");
         }
     }

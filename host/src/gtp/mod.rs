@@ -2,34 +2,34 @@
 //!
 //! | module | what it is |
 //! |---|---|
-//! | [`parse`] | line cleaning, ids, answer formatting (the wire format) |
-//! | [`commands`] | the command table and the handlers, one `fn` per command |
-//! | [`game`] | setup + move list + board + superko history; undo by replay |
+//! | [`commands`] | the host's own commands (files, handicap, analysis, options), one `fn` each |
 //! | [`handicap`] | fixed and free handicap points |
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
 //! | [`scoring`] | the end of a game: dead stones, `final_score`, `final_status_list`, whether passing wins |
 //! | [`sgf`] | `loadsgf` / `printsgf` through the `sgf-parse` crate |
 //!
-//! The loop reads a line, parses it, looks the command up in
-//! [`commands::COMMANDS`] and writes `=` or `?` with the handler's text,
-//! flushing after every answer. Input errors are values all the way:
-//! every malformed, unknown or out-of-range line gets a `?` answer and the
-//! loop goes on; non-UTF-8 bytes are replaced, not fatal. `quit` and end of
-//! input end the loop; only an I/O error on the pipes ends it early.
+//! The GTP layer is the core's ([`kosumi_core::gtp`], the firmware's
+//! too): line cleaning, ids, the answer's format, the game record with
+//! undo and superko, the standard commands and the move choice around a
+//! search. The host adds its search ([`Services`], the core's `Player`)
+//! and its std-only commands ([`commands::COMMANDS`], run first). The loop
+//! reads a line, hands it to the session and writes the answer, flushing
+//! after every one. Input errors are values all the way: every malformed,
+//! unknown or out-of-range line gets a `?` answer and the loop goes on;
+//! non-UTF-8 bytes are replaced, not fatal. `quit` and end of input end
+//! the loop; only an I/O error on the pipes ends it early.
 //!
 //! Extension point: services the handlers need beyond the game (the
 //! searcher for `genmove`, the tactical reader for `attack`/`defend`, their
-//! tables) are fields of [`Services`], built once in [`Engine::new`] from
-//! [`Args`]. A new command is a handler plus a row in the table.
+//! tables) are fields of [`Services`], built once in [`engine`] from
+//! [`Args`]. A new host command is a handler plus a row in the table.
 
 pub mod book;
 pub mod commands;
-pub mod game;
 pub mod genmove;
 pub mod handicap;
 pub mod parallel;
-pub mod parse;
 pub mod patterns;
 pub mod scoring;
 pub mod searcher;
@@ -38,8 +38,9 @@ pub mod tactics;
 
 use std::io::{self, BufRead, Write};
 
-use game::Game;
-use parse::Line;
+use kosumi_core::board::Board;
+use kosumi_core::geometry::MAX_POINTS;
+use kosumi_core::gtp::Session;
 
 /// Engine options, on `kosumi gtp` and on plain `kosumi`.
 #[derive(clap::Args, Debug, Clone)]
@@ -69,107 +70,107 @@ impl Default for Args {
     }
 }
 
-/// The core services the commands use beyond the game record.
-///
-/// Empty for now. `genmove` adds its searcher (tree storage, playout
-/// policy, seed, time budget), `attack`/`defend` their tactical reader;
-/// each is created in [`Engine::new`] and reached by handlers as
-/// `engine.services.NAME`.
-#[derive(Default)]
+/// A GTP session of the host: the core's session (game, clock,
+/// resignation rule and the standard commands, the firmware's too) over
+/// the host's [`Services`].
+pub type Engine = Session<Services, HISTORY_LEN, MAX_POINTS>;
+
+/// The host's game record: [`HISTORY_LEN`] moves, a setup stone on every
+/// point.
+pub type Game = kosumi_core::game::Game<HISTORY_LEN, MAX_POINTS>;
+
+/// Moves (and superko positions) a game holds: more than any real game has.
+pub const HISTORY_LEN: usize = 4096;
+
+/// What the commands use beyond the game record: the searcher, the
+/// tactical reader, their tables, and the options the session started
+/// with. The core's session asks it to search and to score
+/// ([`kosumi_core::game::Player`], in [`genmove`] and [`scoring`]).
 pub struct Services {
     /// The tactical reader's cache (`attack`, `defend`).
     pub tactics: tactics::Tactics,
-    /// The searcher, its options and the game clock (`genmove`).
+    /// The searcher and its options (`genmove`).
     pub play: genmove::Play,
-}
-
-/// A GTP session: the game, the services, and the options it started with.
-pub struct Engine {
-    /// The game being played.
-    pub game: Game,
-    /// Searcher, reader and their storage (see [`Services`]).
-    pub services: Services,
     /// The options given on the command line.
     pub args: Args,
-    /// Set by `quit`: the loop stops after answering.
-    pub quit: bool,
+    /// The board the end-of-game playouts run on.
+    pub scratch: Board,
 }
 
-impl Engine {
-    /// Return an engine with an empty board of `args.size` and `args.komi`.
-    ///
-    /// # Errors
-    /// A message for an unsupported size or a komi that is no multiple of 0.5.
-    pub fn new(args: Args) -> Result<Engine, String> {
-        let komi2 = commands::parse_komi(&args.komi.to_string())
-            .map_err(|e| format!("--komi {}: {e}", args.komi))?;
-        let game = Game::new(args.size, komi2).map_err(|_| {
-            format!(
-                "--size {}: unsupported (this build: {}..={})",
-                args.size,
-                kosumi_core::geometry::MIN_SIZE,
-                kosumi_core::geometry::MAX_SIZE
-            )
-        })?;
-        let services = Services {
-            play: genmove::Play::new(&args.search)?,
-            tactics: tactics::Tactics::new(args.search.tactics_mb),
-        };
-        Ok(Engine {
-            game,
-            services,
-            args,
-            quit: false,
-        })
-    }
+/// Return a session with an empty board of `args.size` and `args.komi`.
+///
+/// # Errors
+/// A message for an unsupported size or a komi that is no multiple of 0.5.
+pub fn engine(args: Args) -> Result<Engine, String> {
+    let komi2 = kosumi_core::gtp::args::komi2(&args.komi.to_string())
+        .map_err(|e| format!("--komi {}: {e}", args.komi))?;
+    let game = Game::new(args.size, komi2).map_err(|_| {
+        format!(
+            "--size {}: unsupported (this build: {}..={})",
+            args.size,
+            kosumi_core::geometry::MIN_SIZE,
+            kosumi_core::geometry::MAX_SIZE
+        )
+    })?;
+    let services = Services {
+        play: genmove::Play::new(&args.search)?,
+        tactics: tactics::Tactics::new(args.search.tactics_mb),
+        scratch: game.board().clone(),
+        args,
+    };
+    let mut engine = Session::new(game, services);
+    engine.resign.below = engine.player.play.opts.resign as f32;
+    Ok(engine)
+}
 
-    /// Answer one raw input line; return `None` for a line with nothing to
-    /// answer.
-    pub fn answer_line(&mut self, raw: &str) -> Option<String> {
-        match parse::parse_line(raw) {
-            Line::Empty => None,
-            Line::IdOnly(id) => Some(parse::format_answer(
-                Some(&id),
-                false,
-                &commands::Failure::Syntax.to_string(),
-            )),
-            Line::Request(req) => {
-                let reply = commands::dispatch(self, &req.name, &req.args);
-                Some(match reply {
-                    Ok(text) => parse::format_answer(req.id.as_deref(), true, &text),
-                    Err(e) => parse::format_answer(req.id.as_deref(), false, &e.to_string()),
-                })
+/// Answer one raw input line; return `None` for a line with nothing to
+/// answer. The host's own commands ([`commands::COMMANDS`]) run first, then
+/// the core's standard ones.
+pub fn answer_line(engine: &mut Engine, raw: &str) -> Option<String> {
+    let mut buf = raw.as_bytes().to_vec();
+    let mut out = String::new();
+    // A `String` takes every write.
+    let _ = engine.answer_line(&mut buf, &mut out, |engine, req, out| {
+        let cmd = commands::find(req.name)?;
+        let args: Vec<String> = req.args().map(str::to_string).collect();
+        Some((cmd.handler)(engine, &args).map(|text| {
+            let _ = out.write_str(&text);
+        }))
+    });
+    (!out.is_empty()).then_some(out)
+}
+
+/// Serve GTP: read commands from `input` until `quit` or end of input,
+/// writing each answer to `output` and flushing it.
+///
+/// # Errors
+/// An I/O error of `input` or `output`.
+pub fn serve(
+    engine: &mut Engine,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut buf = Vec::new();
+    while !engine.quit {
+        let verbose = engine.player.args.verbose;
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let raw = String::from_utf8_lossy(&buf);
+        if verbose {
+            // A closed stderr loses the log, never the session.
+            let _ = writeln!(io::stderr(), "<< {}", raw.trim_end());
+        }
+        if let Some(answer) = answer_line(engine, &raw) {
+            if verbose {
+                let _ = write!(io::stderr(), ">> {answer}");
             }
+            output.write_all(answer.as_bytes())?;
+            output.flush()?;
         }
     }
-
-    /// Serve GTP: read commands from `input` until `quit` or end of input,
-    /// writing each answer to `output` and flushing it.
-    ///
-    /// # Errors
-    /// An I/O error of `input` or `output`.
-    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        let mut buf = Vec::new();
-        while !self.quit {
-            buf.clear();
-            if input.read_until(b'\n', &mut buf)? == 0 {
-                break;
-            }
-            let raw = String::from_utf8_lossy(&buf);
-            if self.args.verbose {
-                // A closed stderr loses the log, never the session.
-                let _ = writeln!(io::stderr(), "<< {}", raw.trim_end());
-            }
-            if let Some(answer) = self.answer_line(&raw) {
-                if self.args.verbose {
-                    let _ = write!(io::stderr(), ">> {answer}");
-                }
-                output.write_all(answer.as_bytes())?;
-                output.flush()?;
-            }
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 /// Run the GTP engine on stdin and stdout.
@@ -177,10 +178,10 @@ impl Engine {
 /// # Errors
 /// A message for bad options or an I/O error.
 pub fn run(args: Args) -> Result<(), String> {
-    let mut engine = Engine::new(args)?;
+    let mut engine = engine(args)?;
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::new(io::stdout().lock());
-    match engine.run(stdin, stdout) {
+    match serve(&mut engine, stdin, stdout) {
         Ok(()) => Ok(()),
         // The controller went away: nothing left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),

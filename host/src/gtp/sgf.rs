@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use kosumi_core::geometry::{Color, Geometry, Point};
 use sgf_parse::go::{self, Move, Prop};
 
-use super::game::Game;
+use super::Game;
 
 /// Why a record was not loaded.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -62,7 +62,7 @@ fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
     if target.is_pass() || board.at(target).color().is_none() {
         return Err(Failure::EmptyVertex);
     }
-    let mut reader = Reader::new(&mut engine.services.tactics.cache);
+    let mut reader = Reader::new(&mut engine.player.tactics.cache);
     let answer = reader.solve(&mut board, Problem { goal, target }, Budget::default());
     let code = answer.verdict.code();
     if answer.verdict == Verdict::Fails {
