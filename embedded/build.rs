@@ -5,6 +5,10 @@ use std::{env, fs, path::PathBuf};
 fn main() {
     let board = if env::var_os("CARGO_FEATURE_MPS2_AN386").is_some() {
         "mps2-an386"
+    } else if env::var_os("CARGO_FEATURE_STM32F411").is_some() {
+        "stm32f411"
+    } else if env::var_os("CARGO_FEATURE_RP2040").is_some() {
+        "rp2040"
     } else {
         "lm3s6965"
     };

@@ -27,8 +27,9 @@ pub const MAX_MOVES: usize = 3 * 81;
 /// Setup stones a game may hold (no handicap or loaded records yet).
 pub const SETUP: usize = 0;
 
-/// The board size at power-on (`boardsize` takes 2 to 9).
-pub const SIZE: usize = 9;
+/// The board size at power-on: the board's (`boardsize` changes it).
+pub const SIZE: usize = crate::board::SIZE;
+static_assertions::const_assert!(SIZE <= kosumi_core::geometry::MAX_SIZE);
 
 /// The firmware's GTP session.
 pub type Firmware = Session<Engine, MAX_MOVES, SETUP>;
@@ -234,11 +235,11 @@ impl gtp::Engine for Engine {
     }
 }
 
-/// Return the firmware's session: an empty 9x9 board, komi 7.5, the core's
+/// Return the firmware's session: an empty board of [`SIZE`], komi 7.5, the core's
 /// resignation rule, over `engine`. A `const fn`, for a `static`.
 pub const fn session(engine: Engine) -> Firmware {
     let Ok(board) = Board::new(SIZE) else {
-        panic!("9x9 is supported")
+        panic!("the board's size is supported")
     };
     Session::new(Game::on_empty(board, 15), engine)
 }

@@ -1,6 +1,6 @@
-//! Polled UART drivers: the PL011 of the LM3S6965 and the CMSDK APB UART of
-//! the MPS2 boards. Both are byte pipes with blocking `read`/`write`; QEMU
-//! connects them to `-serial stdio`.
+//! Polled UART drivers: the PL011 of the LM3S6965, the CMSDK APB UART of
+//! the MPS2 boards and the USART of the STM32F4. All are byte pipes with
+//! blocking `read`/`write`; QEMU connects the first two to `-serial stdio`.
 
 use core::ptr::{read_volatile, write_volatile};
 
@@ -29,8 +29,9 @@ pub fn reg_write(addr: usize, value: u32) {
     unsafe { write_volatile(addr as *mut u32, value) }
 }
 
-/// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`), polled.
-#[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
+/// ARM PL011 (LM3S6965 UART0 at `0x4000_C000`, RP2040 UART0 at
+/// `0x4003_4000`), polled.
+#[cfg_attr(not(any(feature = "lm3s6965", feature = "rp2040")), allow(dead_code))]
 pub struct Pl011 {
     base: usize,
     idle: u32,
@@ -38,7 +39,7 @@ pub struct Pl011 {
     on_idle: fn(),
 }
 
-#[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
+#[cfg_attr(not(any(feature = "lm3s6965", feature = "rp2040")), allow(dead_code))]
 impl Pl011 {
     const DR: usize = 0x00;
     const FR: usize = 0x18;
@@ -72,6 +73,7 @@ impl Pl011 {
     /// Set the divisor for `baud` from a clock of `hz` (after the clock
     /// changed), keeping the line settings: the UART is disabled while the
     /// divisor is written and latched by a write of the line control.
+    #[cfg_attr(not(feature = "lm3s6965"), allow(dead_code))]
     pub fn set_baud(&mut self, hz: u32, baud: u32) {
         let cr = reg_read(self.base + Self::CR);
         reg_write(self.base + Self::CR, 0);
@@ -161,6 +163,68 @@ impl Serial for Cmsdk {
     fn write(&mut self, byte: u8) {
         while reg_read(self.base + Self::STATE) & 0b01 != 0 {}
         reg_write(self.base + Self::DATA, byte as u32);
+    }
+}
+
+/// STM32F4 USART (USART1 at `0x4001_1000`), polled, 8N1.
+#[cfg_attr(not(feature = "stm32f411"), allow(dead_code))]
+pub struct Stm32Usart {
+    base: usize,
+    idle: u32,
+    /// Called while `read` waits (the board feeds its watchdog).
+    on_idle: fn(),
+}
+
+#[cfg_attr(not(feature = "stm32f411"), allow(dead_code))]
+impl Stm32Usart {
+    const SR: usize = 0x00;
+    const DR: usize = 0x04;
+    const BRR: usize = 0x08;
+    const CR1: usize = 0x0C;
+    const SR_RXNE: u32 = 1 << 5;
+    const SR_TXE: u32 = 1 << 7;
+    /// CR1: USART, transmitter and receiver enabled.
+    const CR1_ON: u32 = (1 << 13) | (1 << 3) | (1 << 2);
+
+    /// Enable the USART at `base`, clocked at `hz` (its clock gate open),
+    /// for `baud` 8N1, and return it; `on_idle` runs while `read` waits.
+    pub fn new(base: usize, hz: u32, baud: u32, on_idle: fn()) -> Stm32Usart {
+        reg_write(base + Self::BRR, Self::divisor(hz, baud));
+        reg_write(base + Self::CR1, Self::CR1_ON);
+        Stm32Usart {
+            base,
+            idle: 0,
+            on_idle,
+        }
+    }
+
+    /// Return BRR for `baud` from `hz` with 16x oversampling: the divisor
+    /// `hz / (16 baud)` in 16ths, rounded (96 MHz, 115200: 833 = 52 + 1/16).
+    pub const fn divisor(hz: u32, baud: u32) -> u32 {
+        (hz + baud / 2) / baud
+    }
+}
+
+// RM0383's table 73: 115200 baud from 96 MHz is USARTDIV 52.0625.
+static_assertions::const_assert!(Stm32Usart::divisor(96_000_000, 115_200) == (52 << 4) | 1);
+static_assertions::const_assert!(Stm32Usart::divisor(16_000_000, 115_200) == (8 << 4) | 11);
+
+impl Serial for Stm32Usart {
+    fn read(&mut self) -> u8 {
+        while reg_read(self.base + Self::SR) & Self::SR_RXNE == 0 {
+            self.idle = self.idle.wrapping_add(1);
+            (self.on_idle)();
+        }
+        reg_read(self.base + Self::DR) as u8
+    }
+
+    fn idle_polls(&self) -> u32 {
+        self.idle
+    }
+
+    fn write(&mut self, byte: u8) {
+        while reg_read(self.base + Self::SR) & Self::SR_TXE == 0 {}
+        reg_write(self.base + Self::DR, byte as u32);
     }
 }
 

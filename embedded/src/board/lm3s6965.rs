@@ -5,6 +5,10 @@
 
 use crate::uart::{reg_read, reg_write, Pl011};
 
+/// The board size at power-on (`boardsize` takes up to the core's
+/// `MAX_SIZE`, 9 in the firmware's build).
+pub const SIZE: usize = 9;
+
 /// Nodes of the search tree: 640 nodes of 40 bytes (25,600 bytes). With
 /// the 4 KiB best-move table, the tactical cache and reader (about 5 KiB)
 /// and about 15 KiB of engine statics, 50.3 KB of statics; with the

@@ -15,6 +15,10 @@ const WDOG_INTCLR: usize = 0x00C;
 const WDOG_CTRL_INTEN: u32 = 1;
 const WDOG_CTRL_RESEN: u32 = 1 << 1;
 
+/// The board size at power-on (`boardsize` takes up to the core's
+/// `MAX_SIZE`, 9 in the firmware's build).
+pub const SIZE: usize = 9;
+
 /// Nodes of the search tree.
 pub const NODES: usize = 40_000;
 
