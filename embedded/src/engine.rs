@@ -11,9 +11,10 @@
 //! compile time (in `.data`), so start-up builds nothing on the stack.
 
 use kosumi_core::board::Board;
-use kosumi_core::game::{Game, Outcome, Player, Scorer, TimeControl, RANKED};
+use kosumi_core::game::{Game, Outcome, Player, ResignRule, Scorer, TimeControl, RANKED};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::{self, Session};
+use kosumi_core::playout::{Heavy, Policy};
 use kosumi_core::search::{
     BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, ReadBudget, Search,
     SearchError,
@@ -235,21 +236,37 @@ impl gtp::Engine for Engine {
     }
 }
 
-/// Return the firmware's session: an empty board of [`SIZE`], komi 7.5, the core's
-/// resignation rule, over `engine`. A `const fn`, for a `static`.
+/// Return the firmware's session: an empty board of [`SIZE`], komi 7.5, the
+/// core's resignation rule at the firmware's search size, over `engine`. A
+/// `const fn`, for a `static`.
 pub const fn session(engine: Engine) -> Firmware {
     let Ok(board) = Board::new(SIZE) else {
         panic!("the board's size is supported")
     };
-    Session::new(Game::on_empty(board, 15), engine)
+    let mut session = Session::new(Game::on_empty(board, 15), engine);
+    session.resign = RESIGN;
+    session
 }
 
-/// The search parameters of the firmware: the core's defaults, but a node
-/// is expanded only after 8 visits, so the small pool holds a deeper tree
-/// instead of pruning every few playouts, and tactical reads stop at
-/// [`READ_DEPTH`] plies (the reader's journal and stack are small here).
+/// Resign below the host's 5%, after 500 playouts: the firmware's moves
+/// are 700 (with the host's 2,000 it played lost games out, invading
+/// until it had no stone left).
+pub const RESIGN: ResignRule = ResignRule {
+    below: ResignRule::DEFAULT.below,
+    min_playouts: 500,
+};
+
+/// The search parameters of the firmware: the core's defaults, but the
+/// host's heavy playouts (the waterfall, then shapes next to the last move
+/// and no self-atari: 1.27 times the instructions a playout, and against
+/// GNU Go level 1 47.5% at 700 playouts where the waterfall won 30%,
+/// BENCHMARKS.md), a node expanded only after 8 visits, so the small pool
+/// holds a deeper tree instead of pruning every few playouts, and
+/// tactical reads stopped at [`READ_DEPTH`] plies (the reader's journal
+/// and stack are small here).
 pub const PARAMS: Params = Params {
     expand_after: 8,
+    policy: Policy::Heavy(Heavy::DEFAULT),
     reading: ReadBudget {
         nodes: 100,
         depth: READ_DEPTH,

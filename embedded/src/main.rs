@@ -42,10 +42,11 @@ use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticClu
 use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
-/// The bench mode measures a full search at about 181,000 guest
-/// instructions per playout; at 1.25 cycles per instruction 2 s is 128 M
-/// instructions, so about 700 playouts (BENCHMARKS.md has the figures).
-const PLAYOUTS: u32 = 700;
+/// The bench mode measures a full search with the heavy playouts at about
+/// 237,000 guest instructions per playout; at 1.25 cycles per instruction
+/// 2 s is 128 M instructions, so about 540 playouts (BENCHMARKS.md has the
+/// figures).
+const PLAYOUTS: u32 = 540;
 
 /// Slot writes and plies of the tactical reader's undo journal: enough for
 /// a read of `engine::READ_DEPTH` plies (a line that does not fit is left

@@ -100,6 +100,15 @@ struct Gtp {
     output: BufReader<ChildStdout>,
 }
 
+/// A test that fails midway drops its engines: stop them, or a firmware
+/// polling its UART keeps QEMU spinning after the test run.
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Gtp {
     fn spawn(name: &str, program: &str, args: &[&str]) -> Gtp {
         let mut child = Command::new(program)
