@@ -423,31 +423,3 @@ fn last_good_replies_are_learned_and_searches_stay_deterministic() {
         .count();
     assert!(known > 20, "white knows replies to {known} black moves");
 }
-
-#[test]
-fn capped_children_keep_a_small_pool_deeper_and_its_tree_whole() {
-    // Below the root at most 6 children, the highest priors; the root
-    // keeps every move.
-    let b = Board::new(9).unwrap();
-    let params = Params {
-        max_children: 6,
-        expand_after: 2,
-        ..Params::DEFAULT
-    };
-    let mut capped = search(600, params, 3);
-    let r = run(&mut capped, &b, None, 1500);
-    let nodes = capped.pool().nodes();
-    assert_eq!(nodes[0].children().len(), 82, "the root keeps every move and the pass");
-    let widths: Vec<usize> = nodes[1..]
-        .iter()
-        .map(|n| n.children().len())
-        .filter(|&w| w > 0)
-        .collect();
-    assert!(!widths.is_empty() && widths.iter().all(|&w| w <= 6), "{widths:?}");
-    check_tree(capped.pool());
-    // The uncapped search in the same pool prunes far more often.
-    let mut full = search(600, Params::DEFAULT, 3);
-    let f = run(&mut full, &b, None, 1500);
-    assert!(r.prunes * 4 < f.prunes.max(1), "capped {} uncapped {}", r.prunes, f.prunes);
-    assert!(b.is_legal(r.best, Color::Black) || r.best == Point::PASS);
-}

@@ -265,8 +265,7 @@ pub const RESIGN: ResignRule = ResignRule {
 /// tactical reads stopped at [`READ_DEPTH`] plies (the reader's journal
 /// and stack are small here).
 pub const PARAMS: Params = Params {
-    expand_after: 4,
-    max_children: 8,
+    expand_after: 8,
     policy: Policy::Heavy(Heavy::DEFAULT),
     reading: ReadBudget {
         nodes: 100,

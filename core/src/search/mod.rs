@@ -121,11 +121,6 @@ pub struct Params {
     /// prior; 0: the model is not used). The default is 9x9's; see
     /// [`Params::pattern_prior_for`].
     pub pattern_prior: f32,
-    /// Children of a node below the root at most: the moves of highest
-    /// prior win share are kept, the rest never searched there (0: every
-    /// move). A small pool then holds a deeper tree instead of pruning
-    /// every few playouts (the firmware's; the root keeps every move).
-    pub max_children: u16,
 }
 
 impl Params {
@@ -144,7 +139,6 @@ impl Params {
         score_bonus: 0.0,
         pattern_prior: 200.0,
         dead_removed: true,
-        max_children: 0,
     };
 }
 

@@ -177,22 +177,6 @@ impl<S: AsRef<[Node]> + AsMut<[Node]>> Pool<S> {
         Some(first as u32)
     }
 
-    /// Keep only the first `keep` children of `parent`, the last
-    /// allocation, and give the rest back; `false` (nothing changed) if
-    /// its children are not the last allocation or already as few.
-    pub fn shrink_children(&mut self, parent: u32, keep: usize) -> bool {
-        let (first, n) = {
-            let p = &self.nodes.as_ref()[parent as usize];
-            (p.first_child as usize, p.n_children as usize)
-        };
-        if keep == 0 || keep >= n || first + n != self.len as usize {
-            return false;
-        }
-        self.nodes.as_mut()[parent as usize].n_children = keep as u16;
-        self.len = (first + keep) as u32;
-        true
-    }
-
     /// Mark which nodes survive a compaction to `root` in which only nodes
     /// with at least `min_visits` visits (and `root` itself) keep their
     /// children; write forwarding addresses and return the survivor count.

@@ -273,23 +273,6 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             ch.amaf_visits = pr.visits;
             ch.amaf_wins = pr.wins;
         }
-        let keep = self.params.max_children as usize;
-        if node != 0 && keep > 0 && n > keep {
-            // The `keep` children of highest prior win share first (the
-            // first of equals: board order), then the rest given back.
-            let kids = &mut nodes[first as usize..first as usize + n];
-            let share = |c: &Node| c.amaf_wins / c.amaf_visits.max(1.0);
-            for i in 0..keep {
-                let mut best = i;
-                for j in i + 1..n {
-                    if share(&kids[j]) > share(&kids[best]) {
-                        best = j;
-                    }
-                }
-                kids.swap(i, best);
-            }
-            self.pool.shrink_children(node, keep);
-        }
         true
     }
 }
