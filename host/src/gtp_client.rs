@@ -97,6 +97,29 @@ impl Engine {
         format!("engine `{}`: {what}{ended}", self.cmd)
     }
 
+    /// Send one line and do not wait for an answer (a streaming command).
+    ///
+    /// # Errors
+    /// The I/O error.
+    pub fn write_line(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| self.gone(&e.to_string()))
+    }
+
+    /// Read one line of output, its line break removed.
+    ///
+    /// # Errors
+    /// The engine closed its output, or the I/O error.
+    pub fn read_line(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.stdout.read_line(&mut line) {
+            Ok(0) => Err(self.gone("it closed its output")),
+            Ok(_) => Ok(line.trim_end_matches(['\r', '\n']).to_string()),
+            Err(e) => Err(self.gone(&e.to_string())),
+        }
+    }
+
     /// Send `quit` and wait for the process to end.
     pub fn quit(mut self) {
         let _ = self.send("quit");

@@ -3,6 +3,7 @@
 
 use clap::Subcommand;
 
+pub mod analyze;
 pub mod db;
 pub mod playouts;
 pub mod score;
@@ -27,6 +28,8 @@ pub enum BenchCommand {
     Db(db::Args),
     /// kosumi's count of finished games against a referee engine's.
     Score(score::Args),
+    /// A streaming analysis as a GUI sees it: report gaps, stop latency.
+    Analyze(analyze::Args),
 }
 
 /// Return an empty board of `size`, or the message for a size this build
@@ -53,5 +56,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Search(args) => search::run(&args),
         BenchCommand::Db(args) => db::run(&args),
         BenchCommand::Score(args) => score::run(&args),
+        BenchCommand::Analyze(args) => analyze::run(&args),
     }
 }

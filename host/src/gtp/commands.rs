@@ -45,7 +45,6 @@ pub const COMMANDS: &[Command] = &[
     // Debug and extensions (GNU Go's names).
     Command { name: "printsgf", handler: printsgf },
     // Analysis and kosumi's own (genmove.rs).
-    Command { name: "lz-analyze", handler: genmove::lz_analyze },
     Command { name: "lz-genmove_analyze", handler: genmove::lz_genmove_analyze },
     Command { name: "gogui-analyze_commands", handler: genmove::gogui_analyze_commands },
     Command { name: "kosumi-setoption", handler: genmove::setoption },
@@ -55,7 +54,9 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "defend", handler: super::tactics::defend },
 ];
 
-/// The names of [`COMMANDS`], for the core's `list_commands`.
+/// The names of [`COMMANDS`] and of the streaming analysis commands the
+/// loop runs itself ([`super::analyze::COMMANDS`]), for the core's
+/// `list_commands`.
 pub const NAMES: &[&str] = &[
     "quit",
     "fixed_handicap",
@@ -63,7 +64,6 @@ pub const NAMES: &[&str] = &[
     "set_free_handicap",
     "loadsgf",
     "printsgf",
-    "lz-analyze",
     "lz-genmove_analyze",
     "gogui-analyze_commands",
     "kosumi-setoption",
@@ -71,6 +71,9 @@ pub const NAMES: &[&str] = &[
     "kosumi-loadbook",
     "attack",
     "defend",
+    "lz-analyze",
+    "analyze",
+    "kata-analyze",
 ];
 
 /// Return the table row of the command `name`.
@@ -201,8 +204,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_list_the_table() {
-        let table: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
-        assert_eq!(table, NAMES);
+    fn names_list_the_table_and_the_streams() {
+        let mut names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        names.extend(super::super::analyze::COMMANDS.iter().map(|c| c.0));
+        assert_eq!(names, NAMES);
     }
 }

@@ -316,9 +316,40 @@ impl Player for Services {
         excluded: &[Point],
         ranked: &mut [Point; RANKED],
     ) -> Result<(Outcome, usize), String> {
-        let board = game.board();
+        let budget = budget(&self.play.opts, clock, c, game.board().empty_count());
+        let (result, infos) = self.run_search(game, c, excluded, budget, None)?;
+        for (slot, info) in ranked.iter_mut().zip(&infos) {
+            *slot = info.mv;
+        }
+        let outcome = Outcome {
+            best: result.best,
+            win_rate: result.win_rate,
+            playouts: result.playouts + result.reused,
+        };
+        Ok((outcome, infos.len().min(RANKED)))
+    }
+}
+
+impl Services {
+    /// Search `game`'s position for `c` without the moves of `excluded`
+    /// within `budget` (the main searcher and the `--threads` helpers),
+    /// stopping early when `stop` counts a waiting line; return the result
+    /// and the root moves, most visited first.
+    ///
+    /// # Errors
+    /// A message when the searcher cannot be built.
+    fn run_search<const M: usize, const S: usize>(
+        &mut self,
+        game: &Game<M, S>,
+        c: Color,
+        excluded: &[Point],
+        budget: Budget,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
+    ) -> Result<(SearchResult, Vec<MoveInfo>), String> {
+        let mut board = game.board().clone();
+        board.set_to_play(c);
+        let board = &board;
         let komi2 = game.komi2();
-        let budget = budget(&self.play.opts, clock, c, board.empty_count());
         let verbose = self.args.verbose;
         let tactics = (!self.play.opts.no_tactics).then_some(&mut self.tactics.cache);
         let play = &mut self.play;
@@ -342,11 +373,15 @@ impl Player for Services {
         } = play;
         let patterns = *patterns;
         let searcher = searcher.as_mut().ok_or("no searcher")?;
+        searcher.stop = stop;
         let run_main = |s: &mut Searcher, b| {
             s.run(board, search_komi2, excluded, b, tactics, patterns, verbose)
         };
-        let (result, infos) = if helpers.is_empty() {
-            let result = run_main(searcher, budget).map_err(|e| e.to_string())?;
+        // An interrupted analysis searches alone: the helpers do not stop.
+        let (result, infos) = if helpers.is_empty() || searcher.stop.is_some() {
+            let result = run_main(searcher, budget).map_err(|e| e.to_string());
+            searcher.stop = None;
+            let result = result?;
             let mut infos = [MoveInfo::EMPTY; RANKED];
             let n = searcher.search.root_moves(&mut infos);
             (result, infos[..n].to_vec())
@@ -385,15 +420,43 @@ impl Player for Services {
                 f64::from(search_komi2) / 2.0
             );
         }
-        for (slot, info) in ranked.iter_mut().zip(&infos) {
-            *slot = info.mv;
-        }
-        let outcome = Outcome {
-            best: result.best,
-            win_rate: result.win_rate,
-            playouts: result.playouts + result.reused,
+        Ok((result, infos))
+    }
+
+    /// Search for an analysis report (see [`super::analyze`]).
+    ///
+    /// # Errors
+    /// A message when the searcher cannot be built.
+    pub fn analyse<const M: usize, const S: usize>(
+        &mut self,
+        game: &Game<M, S>,
+        c: Color,
+        excluded: &[Point],
+        budget: Budget,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
+    ) -> Result<SearchResult, String> {
+        self.run_search(game, c, excluded, budget, stop)
+            .map(|(r, _)| r)
+    }
+
+    /// Return the pattern model's gamma of each of `moves` for `c` in
+    /// `game`'s position (1 each without a model).
+    pub fn gammas<const M: usize, const S: usize>(
+        &mut self,
+        game: &Game<M, S>,
+        c: Color,
+        moves: &[Point],
+    ) -> Vec<f32> {
+        let Some(patterns) = self.play.patterns else {
+            return vec![1.0; moves.len()];
         };
-        Ok((outcome, infos.len().min(RANKED)))
+        let mut board = game.board().clone();
+        board.set_to_play(c);
+        let mut ladder = Box::<kosumi_core::tactics::Ladder>::default();
+        moves
+            .iter()
+            .map(|&p| patterns.rate(&mut board, p, c, &mut ladder).gamma)
+            .collect()
     }
 }
 
@@ -473,14 +536,6 @@ fn analyze_args(engine: &Engine, args: &[String]) -> Result<Color, Failure> {
         }
     }
     Ok(c)
-}
-
-/// `lz-analyze [COLOR] [INTERVAL]`: one search with the move budget, then
-/// its `info` lines (a single report, not a stream).
-pub fn lz_analyze(engine: &mut Engine, args: &[String]) -> Reply {
-    let c = analyze_args(engine, args)?;
-    let _ = engine.choose(c, Mode::Normal)?;
-    Ok(format!("\n{}", info_lines(engine)))
 }
 
 /// `lz-genmove_analyze [COLOR] [INTERVAL]`: genmove with `info` lines, then `play MOVE`.

@@ -2,6 +2,7 @@
 //!
 //! | module | what it is |
 //! |---|---|
+//! | [`analyze`] | streaming `lz-analyze`, `analyze`, `kata-analyze`, stopped by the next input line |
 //! | [`commands`] | the host's own commands (files, handicap, analysis, options), one `fn` each |
 //! | [`handicap`] | fixed and free handicap points |
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
@@ -25,6 +26,7 @@
 //! tables) are fields of [`Services`], built once in [`engine`] from
 //! [`Args`]. A new host command is a handler plus a row in the table.
 
+pub mod analyze;
 pub mod book;
 pub mod commands;
 pub mod genmove;
@@ -37,10 +39,13 @@ pub mod sgf;
 pub mod tactics;
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::MAX_POINTS;
-use kosumi_core::gtp::Session;
+use kosumi_core::gtp::line as gtp_line;
+use kosumi_core::gtp::{Line, Session};
 
 /// Engine options, on `kosumi gtp` and on plain `kosumi`.
 #[derive(clap::Args, Debug, Clone)]
@@ -141,26 +146,56 @@ pub fn answer_line(engine: &mut Engine, raw: &str) -> Option<String> {
 }
 
 /// Serve GTP: read commands from `input` until `quit` or end of input,
-/// writing each answer to `output` and flushing it.
+/// writing each answer to `output` and flushing it. Input is read on a
+/// thread of its own, so that a line arriving during a streaming analysis
+/// ([`analyze`]) stops it at once.
 ///
 /// # Errors
 /// An I/O error of `input` or `output`.
 pub fn serve(
     engine: &mut Engine,
-    mut input: impl BufRead,
+    mut input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let mut buf = Vec::new();
-    while !engine.quit {
-        let verbose = engine.player.args.verbose;
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
+    let waiting: analyze::Waiting = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = mpsc::channel::<io::Result<Vec<u8>>>();
+    let count = Arc::clone(&waiting);
+    // Detached: it ends with the input or when the loop stops listening.
+    std::thread::spawn(move || loop {
+        let mut buf = Vec::new();
+        let line = input
+            .read_until(b'\n', &mut buf)
+            .map(|n| (n > 0).then_some(buf));
+        let end = !matches!(line, Ok(Some(_)));
+        count.fetch_add(1, Ordering::SeqCst);
+        let sent = match line {
+            Ok(Some(buf)) => tx.send(Ok(buf)),
+            Ok(None) => tx.send(Ok(Vec::new())),
+            Err(e) => tx.send(Err(e)),
+        };
+        if end || sent.is_err() {
             break;
         }
+    });
+    while !engine.quit {
+        let Ok(line) = rx.recv() else { break };
+        waiting.fetch_sub(1, Ordering::SeqCst);
+        let buf = line?;
+        if buf.is_empty() {
+            break;
+        }
+        let verbose = engine.player.args.verbose;
         let raw = String::from_utf8_lossy(&buf);
         if verbose {
             // A closed stderr loses the log, never the session.
             let _ = writeln!(io::stderr(), "<< {}", raw.trim_end());
+        }
+        let mut line = raw.as_bytes().to_vec();
+        if let Line::Request(req) = gtp_line::parse(gtp_line::clean(&mut line)) {
+            if let Some(&(_, format)) = analyze::COMMANDS.iter().find(|(n, _)| *n == req.name) {
+                analyze::stream(engine, &req, format, &mut output, &waiting)?;
+                continue;
+            }
         }
         if let Some(answer) = answer_line(engine, &raw) {
             if verbose {
@@ -179,7 +214,7 @@ pub fn serve(
 /// A message for bad options or an I/O error.
 pub fn run(args: Args) -> Result<(), String> {
     let mut engine = engine(args)?;
-    let stdin = io::stdin().lock();
+    let stdin = io::BufReader::new(io::stdin());
     let stdout = io::BufWriter::new(io::stdout().lock());
     match serve(&mut engine, stdin, stdout) {
         Ok(()) => Ok(()),

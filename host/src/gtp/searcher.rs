@@ -8,6 +8,8 @@
 //! tactical cache is the caller's (the engine's one global table); each
 //! search reads through it with a reader made for the call.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use kosumi_core::board::Board;
@@ -40,6 +42,9 @@ pub struct Searcher {
     ladder: Box<Ladder>,
     /// Last good replies of the playouts (`None`: not used).
     pub replies: Option<Box<Replies<Vec<u16>>>>,
+    /// Input lines waiting (`analyze`'s input thread): the search stops as
+    /// soon as the count is above zero (`None`: runs its budget).
+    pub stop: Option<Arc<AtomicUsize>>,
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
@@ -71,6 +76,7 @@ impl Searcher {
             generation: 1,
             use_table: true,
             ladder: Box::default(),
+            stop: None,
             replies: None,
         })
     }
@@ -109,7 +115,12 @@ impl Searcher {
                 .map(|r| r as &mut dyn ReplyMemory),
         };
         let start = Instant::now();
-        let mut clock = move || start.elapsed().as_millis() as u64;
+        let stop = self.stop.clone();
+        // A waiting input line ends the search as an expired budget would.
+        let mut clock = move || match &stop {
+            Some(s) if s.load(Ordering::SeqCst) > 0 => u64::MAX / 4,
+            _ => start.elapsed().as_millis() as u64,
+        };
         let geo = board.geometry();
         let mut report = |r: &IterationReport| {
             if verbose {

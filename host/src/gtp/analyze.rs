@@ -1,0 +1,295 @@
+//! Streaming analysis for GUIs: `lz-analyze` (Leela Zero's format, which
+//! Lizzie and Sabaki read), `analyze` (the same, Sabaki's name) and
+//! `kata-analyze` (KataGo's, with `ownership true`), as KataGo's
+//! `docs/GTP_Extensions.md` describes them.
+//!
+//! The answer is `=` and a line break, then one `info ...` line every
+//! `interval` centiseconds, until the next input line arrives: the search
+//! stops within one playout of it (its clock reads the input thread's
+//! count of waiting lines), a blank line ends the answer, and the waiting
+//! command runs. The tree stays for the next search of the same position,
+//! `genmove` included.
+//!
+//! Per move: `visits`; `winrate` for the side to move (Leela Zero: in
+//! ten-thousandths; KataGo: 0 to 1); `prior`, the move's share of the
+//! pattern model's gammas (with `--no-patterns`, an even share); `lcb`,
+//! the win rate less 1.96 standard errors of its playouts; `order`; `pv`.
+//! KataGo's score fields are left out: the search keeps no score per move.
+//! `ownership` (kata) is a playout estimate of the position (the one
+//! `final_status_list` uses), from the side to move's view, row by row
+//! from the top left.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::gtp::args::color as parse_color;
+use kosumi_core::gtp::{Failure, Request};
+use kosumi_core::search::{Budget, MoveInfo};
+
+use super::{scoring, Engine};
+
+/// The analysis commands' output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `lz-analyze`, `analyze`.
+    LeelaZero,
+    /// `kata-analyze`.
+    KataGo,
+}
+
+/// The streaming commands and their formats.
+pub const COMMANDS: &[(&str, Format)] = &[
+    ("lz-analyze", Format::LeelaZero),
+    ("analyze", Format::LeelaZero),
+    ("kata-analyze", Format::KataGo),
+];
+
+/// What an analysis command asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request_ {
+    /// Whose moves.
+    pub color: Color,
+    /// Centiseconds between reports.
+    pub interval_cs: u32,
+    /// Most moves a report lists (0: all).
+    pub max_moves: usize,
+    /// Root moves not searched (`avoid`, or all but `allow`'s).
+    pub excluded: Vec<Point>,
+    /// Add the ownership map (kata).
+    pub ownership: bool,
+}
+
+/// Reports when the command names no interval.
+const DEFAULT_INTERVAL_CS: u32 = 100;
+
+/// Parse `[COLOR] [INTERVAL] [interval N] [minmoves N] [maxmoves N]
+/// [avoid|allow COLOR VERTICES UNTIL]... [ownership true|false]
+/// [pvVisits true|false]`.
+///
+/// # Errors
+/// [`Failure::Syntax`] for anything else.
+pub fn parse(engine: &Engine, args: &[&str]) -> Result<Request_, Failure> {
+    let geo = engine.game.board().geometry();
+    let mut req = Request_ {
+        color: engine.game.to_play(),
+        interval_cs: DEFAULT_INTERVAL_CS,
+        max_moves: 0,
+        excluded: Vec::new(),
+        ownership: false,
+    };
+    let mut rest = args;
+    if let Some((first, tail)) = rest.split_first() {
+        if let Ok(c) = parse_color(first) {
+            req.color = c;
+            rest = tail;
+        }
+    }
+    if let Some((first, tail)) = rest.split_first() {
+        if let Ok(n) = first.parse::<u32>() {
+            req.interval_cs = n;
+            rest = tail;
+        }
+    }
+    let number = |s: &str| s.parse::<u32>().map_err(|_| Failure::Syntax);
+    let flag = |s: &str| match s {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(Failure::Syntax),
+    };
+    let mut allowed: Option<Vec<Point>> = None;
+    while let Some((key, tail)) = rest.split_first() {
+        match (*key, tail) {
+            ("interval", [n, t @ ..]) => {
+                req.interval_cs = number(n)?;
+                rest = t;
+            }
+            ("minmoves", [n, t @ ..]) => {
+                number(n)?;
+                rest = t;
+            }
+            ("maxmoves", [n, t @ ..]) => {
+                req.max_moves = number(n)? as usize;
+                rest = t;
+            }
+            ("ownership", [v, t @ ..]) => {
+                req.ownership = flag(v)?;
+                rest = t;
+            }
+            ("pvVisits" | "ownershipStdev" | "movesOwnership" | "rootInfo", [v, t @ ..]) => {
+                flag(v)?;
+                rest = t;
+            }
+            (kind @ ("avoid" | "allow"), [c, vertices, until, t @ ..]) => {
+                let c = parse_color(c).map_err(|_| Failure::Syntax)?;
+                number(until)?;
+                let mut points = Vec::new();
+                for v in vertices.split(',') {
+                    points.push(geo.parse_vertex(v).map_err(|_| Failure::Syntax)?);
+                }
+                if c == req.color {
+                    if kind == "avoid" {
+                        req.excluded.extend(points);
+                    } else {
+                        allowed.get_or_insert_with(Vec::new).extend(points);
+                    }
+                }
+                rest = t;
+            }
+            _ => return Err(Failure::Syntax),
+        }
+    }
+    if let Some(allowed) = allowed {
+        let board = engine.game.board();
+        req.excluded.extend(
+            board
+                .empty_points()
+                .chain(std::iter::once(Point::PASS))
+                .filter(|p| !allowed.contains(p)),
+        );
+    }
+    Ok(req)
+}
+
+/// Whether the input thread holds lines not yet read: the analysis stops.
+pub type Waiting = Arc<AtomicUsize>;
+
+/// Run the analysis command `req` in `format`, streaming its reports to
+/// `out` until `waiting` counts a line.
+///
+/// # Errors
+/// An I/O error of `out`.
+pub fn stream(
+    engine: &mut Engine,
+    req: &Request<'_>,
+    format: Format,
+    out: &mut impl Write,
+    waiting: &Waiting,
+) -> io::Result<()> {
+    let id = req.id.unwrap_or("");
+    let args: Vec<&str> = req.args().collect();
+    let analysis = match parse(engine, &args) {
+        Ok(a) => a,
+        Err(f) => {
+            write!(out, "?{id} {f}\n\n")?;
+            return out.flush();
+        }
+    };
+    writeln!(out, "={id}")?;
+    out.flush()?;
+    let priors = priors(engine, analysis.color);
+    let interval_ms = u64::from(analysis.interval_cs.max(1)) * 10;
+    while waiting.load(Ordering::SeqCst) == 0 {
+        let searched = engine.player.analyse(
+            &engine.game,
+            analysis.color,
+            &analysis.excluded,
+            // The whole interval: an analysis does not stop when its move
+            // is settled.
+            Budget {
+                early_stop: false,
+                ..Budget::time(interval_ms, u32::MAX)
+            },
+            Some(Arc::clone(waiting)),
+        );
+        if searched.is_err() {
+            break;
+        }
+        let line = report(engine, &analysis, format, &priors);
+        if !line.is_empty() {
+            writeln!(out, "{line}")?;
+            out.flush()?;
+        }
+    }
+    // The blank line that ends the answer.
+    writeln!(out)?;
+    out.flush()
+}
+
+/// Return each move's share of the pattern model's gammas for `c` (an
+/// even share without a model), indexed by point.
+fn priors(engine: &mut Engine, c: Color) -> Vec<f32> {
+    let board = engine.game.board();
+    let geo = board.geometry();
+    let mut share = vec![0f32; geo.cells().max(1)];
+    let moves: Vec<Point> = board
+        .empty_points()
+        .filter(|&p| engine.game.check(c, p).is_ok())
+        .chain(std::iter::once(Point::PASS))
+        .collect();
+    let gammas = engine.player.gammas(&engine.game, c, &moves);
+    let total: f32 = gammas.iter().sum();
+    for (&p, g) in moves.iter().zip(&gammas) {
+        share[p.idx()] = if total > 0.0 { g / total } else { 0.0 };
+    }
+    share
+}
+
+/// Return the `info` line of the search's root moves now.
+fn report(engine: &mut Engine, a: &Request_, format: Format, priors: &[f32]) -> String {
+    let Some(searcher) = engine.player.play.searcher.as_ref() else {
+        return String::new();
+    };
+    let geo = engine.game.board().geometry();
+    let mut infos = vec![MoveInfo::EMPTY; 400];
+    let n = searcher.search.root_moves(&mut infos);
+    infos.truncate(n);
+    if a.max_moves > 0 {
+        infos.truncate(a.max_moves);
+    }
+    let mut line = String::new();
+    let mut pv = [Point::PASS; 24];
+    let mut buf = [0u8; 4];
+    for (order, info) in infos.iter().enumerate() {
+        let wr = f64::from(info.win_rate);
+        let visits = f64::from(info.visits);
+        let lcb = (wr - 1.96 * (wr * (1.0 - wr) / (visits + 1.0)).sqrt()).max(0.0);
+        let prior = f64::from(priors.get(info.mv.idx()).copied().unwrap_or(0.0));
+        let mv = geo.vertex_str(info.mv, &mut buf).to_string();
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        let _ = match format {
+            Format::LeelaZero => write!(
+                line,
+                "info move {mv} visits {} winrate {} prior {} lcb {} order {order} pv",
+                info.visits,
+                (wr * 10000.0).round(),
+                (prior * 10000.0).round(),
+                (lcb * 10000.0).round()
+            ),
+            Format::KataGo => write!(
+                line,
+                "info move {mv} visits {} utility {:.6} winrate {:.6} prior {:.6} lcb {:.6} utilityLcb {:.6} order {order} pv",
+                info.visits,
+                2.0 * wr - 1.0,
+                wr,
+                prior,
+                lcb,
+                2.0 * lcb - 1.0
+            ),
+        };
+        let len = searcher.search.pv(info.node, &mut pv);
+        for p in &pv[..len] {
+            let _ = write!(line, " {}", geo.vertex_str(*p, &mut buf));
+        }
+    }
+    if format == Format::KataGo && a.ownership && !line.is_empty() {
+        line.push_str(" ownership");
+        let board = engine.game.board();
+        let komi2 = engine.game.komi2();
+        let own = scoring::scorer(&mut engine.player.scratch, false).ownership(board, komi2);
+        let sign = if a.color == Color::Black { 1.0 } else { -1.0 };
+        let size = geo.size();
+        for y in (0..size).rev() {
+            for x in 0..size {
+                let p = geo.point(x, y);
+                let black = own.as_ref().map_or(0.5, |o| o.black_share(p));
+                let _ = write!(line, " {:.4}", sign * (2.0 * f64::from(black) - 1.0));
+            }
+        }
+    }
+    line
+}
