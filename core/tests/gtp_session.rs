@@ -441,3 +441,19 @@ fn komi_is_read_as_gtp_writes_floats() {
         assert_eq!(komi2(text), Err(f), "{text}");
     }
 }
+
+#[test]
+fn gui_commands_list_stones_and_captures() {
+    let mut s = session();
+    let out = session_answers(
+        &mut s,
+        "play b a2\nplay w a1\nplay b b1\nlist_stones black\nlist_stones w\ncaptures b\n\
+         captures white\nkgs-rules chinese\nkgs-game_over\nkgs-chat game alice hello there\n\
+         kgs-chat game\nlist_stones purple",
+    );
+    assert_eq!(
+        out,
+        "=\n\n=\n\n=\n\n= B1 A2\n\n=\n\n= 1\n\n= 0\n\n=\n\n=\n\n=\n\n\
+         ? syntax error\n\n? invalid color or coordinate\n\n"
+    );
+}

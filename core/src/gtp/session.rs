@@ -60,6 +60,13 @@ pub const COMMANDS: &[&str] = &[
     "reg_genmove",
     "showboard",
     "is_legal",
+    // What GUIs and servers ask (GNU Go's, KGS's): Kigo draws its board
+    // from `list_stones` and `captures`.
+    "list_stones",
+    "captures",
+    "kgs-game_over",
+    "kgs-rules",
+    "kgs-chat",
 ];
 
 /// A GTP session over the engine `E`, with a record of `MOVES` moves and
@@ -257,6 +264,37 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
                 self.clock
                     .time_left(c.idx(), &[time, stones])
                     .map_err(|_| Failure::Syntax)
+            }
+            "list_stones" => {
+                let [c] = args::exactly::<1>(args)?;
+                let c = args::color(c)?;
+                let board = self.game.board();
+                let mut first = true;
+                for p in geo.points().filter(|&p| board.at(p).color() == Some(c)) {
+                    put(out, if first { "" } else { " " })?;
+                    vertex(out, geo, p)?;
+                    first = false;
+                }
+                Ok(())
+            }
+            "captures" => {
+                // The stones `c` has taken (GNU Go's meaning).
+                let [c] = args::exactly::<1>(args)?;
+                let c = args::color(c)?;
+                let _ = write!(out, "{}", self.game.board().captures(c));
+                Ok(())
+            }
+            // KGS: the game ended; the rules of the game (kosumi counts
+            // area under any: KGS scores Chinese and AGA games so, and
+            // Japanese ones by territory, which area counting plays close
+            // to); chat, which kosumi does not answer.
+            "kgs-game_over" => args::exactly::<0>(args).map(|_| ()),
+            "kgs-rules" => args::exactly::<1>(args).map(|_| ()),
+            "kgs-chat" => {
+                if args.count() < 3 {
+                    return Err(Failure::Syntax);
+                }
+                Ok(())
             }
             "showboard" => {
                 args::exactly::<0>(args)?;
