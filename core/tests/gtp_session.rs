@@ -257,16 +257,20 @@ const OPEN: &str = "
     . . . . . . . . .
 ";
 
+/// The default rules, but resigning from the first move (the tests'
+/// positions are openings).
+const RULE: ResignRule = ResignRule {
+    middle_game: false,
+    ..ResignRule::DEFAULT
+};
+
 fn choice(g: &mut G, player: &mut Scripted, mode: Mode) -> Choice {
-    choose(
-        g,
-        &TimeControl::NONE,
-        Color::Black,
-        mode,
-        ResignRule::DEFAULT,
-        player,
-    )
-    .unwrap()
+    choice_with(g, player, mode, RULE)
+}
+
+fn choice_with(g: &mut G, player: &mut Scripted, mode: Mode, rule: ResignRule) -> Choice {
+    let c = g.to_play();
+    choose(g, &TimeControl::NONE, c, mode, rule, player).unwrap()
 }
 
 #[test]
@@ -275,8 +279,11 @@ fn a_hopeless_search_resigns_only_after_enough_playouts() {
     let mut p = Scripted::new("e5", &[]);
     p.win_rate = 0.01;
     assert_eq!(choice(&mut g, &mut p, Mode::Normal), Choice::Resign);
-    p.playouts = ResignRule::DEFAULT.min_playouts - 1;
     let e5 = pt(&g, "e5");
+    // Not in the opening (before a quarter of the points in moves).
+    let opening = choice_with(&mut g, &mut p, Mode::Normal, ResignRule::DEFAULT);
+    assert_eq!(opening, Choice::Move(e5));
+    p.playouts = ResignRule::DEFAULT.min_playouts - 1;
     assert_eq!(choice(&mut g, &mut p, Mode::Normal), Choice::Move(e5));
 }
 
@@ -306,22 +313,58 @@ fn no_pass_in_an_open_game_that_passing_loses() {
 }
 
 #[test]
-fn after_the_opponents_pass_a_won_game_ends_without_a_search() {
+fn after_the_opponents_pass_a_won_open_game_plays_on() {
+    // Black leads by area, but the middle points count for nobody yet:
+    // the conservative pass plays on, the pass kept from the search.
     let mut g = game(OPEN, Color::White);
     g.set_komi2(-20);
     g.play(Color::White, Point::PASS).unwrap();
     let mut p = Scripted::new("e5", &[]);
     assert_eq!(
         choice(&mut g, &mut p, Mode::Normal),
+        Choice::Move(pt(&g, "e5"))
+    );
+    assert_eq!((p.searches, p.excluded), (1, 1));
+    // The quick pass ends it without a search.
+    let quick = ResignRule {
+        quick_pass: true,
+        ..RULE
+    };
+    assert_eq!(
+        choice_with(&mut g, &mut p, Mode::Normal, quick),
         Choice::Move(Point::PASS)
     );
-    assert_eq!(p.searches, 0);
+    assert_eq!(p.searches, 1);
     // Cleaning up, the search runs.
     assert_eq!(
         choice(&mut g, &mut p, Mode::Cleanup),
         Choice::Move(pt(&g, "e5"))
     );
-    assert_eq!(p.searches, 1);
+    assert_eq!(p.searches, 2);
+}
+
+/// Black's wall on the B column, white's on the C column: every point
+/// counts for one side.
+const OVER: &str = "
+    . X O . .
+    . X O . .
+    . X O . .
+    . X O . .
+    . X O . .
+";
+
+#[test]
+fn after_the_opponents_pass_a_won_game_that_is_over_ends_without_a_search() {
+    let mut g = game(OVER, Color::Black);
+    g.set_komi2(0);
+    g.play(Color::Black, Point::PASS).unwrap();
+    let mut p = Scripted::new("a1", &[]);
+    p.scratch = Board::new(5).unwrap();
+    assert_eq!(
+        choice(&mut g, &mut p, Mode::Normal),
+        Choice::Move(Point::PASS)
+    );
+    assert_eq!(p.searches, 0);
 }
 
 #[test]
@@ -354,7 +397,8 @@ fn superko_moves_are_kept_from_the_search() {
         choice(&mut g, &mut p, Mode::Normal),
         Choice::Move(pt(&g, "a1"))
     );
-    assert_eq!(p.excluded, 1);
+    // D3, and the pass: white passed in a game that is not over.
+    assert_eq!(p.excluded, 2);
 }
 
 // ---- the session ----------------------------------------------------------

@@ -252,8 +252,8 @@ pub const fn session(engine: Engine) -> Firmware {
 /// are 700 (with the host's 2,000 it played lost games out, invading
 /// until it had no stone left).
 pub const RESIGN: ResignRule = ResignRule {
-    below: ResignRule::DEFAULT.below,
     min_playouts: 500,
+    ..ResignRule::DEFAULT
 };
 
 /// The search parameters of the firmware: the core's defaults, but the

@@ -372,3 +372,18 @@ fn match_resumes_at_a_game_number() {
     assert!(text.contains("/1 = "), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_pass_in_an_open_game_is_not_answered_by_a_pass() {
+    // Black leads by area after one stone, but the game is not over: the
+    // conservative pass plays on; with quick_pass it ends the game.
+    let mut g = Gtp::start(&["--size", "9", "--playouts", "300"]);
+    g.ok("play b e5");
+    g.ok("play w pass");
+    let reply = g.ok("reg_genmove b");
+    assert_ne!(reply.to_ascii_lowercase(), "pass");
+    g.ok("kosumi-setoption quick_pass on");
+    assert!(g.ok("kosumi-setoption").contains("quick_pass true"));
+    assert_eq!(g.ok("reg_genmove b").to_ascii_lowercase(), "pass");
+    g.quit();
+}

@@ -2,12 +2,17 @@
 //! which moves the search may not choose, when to resign, and what to
 //! play when the search's choice is refused.
 //!
-//! In four steps: (1) if the opponent just passed and passing now wins by
+//! In four steps: (1) if the opponent just passed, passing now wins by
 //! area, as the board stands and with the stones the player calls dead
-//! removed, pass; (2) search, with the root moves that would repeat a
-//! position (superko) excluded, and in cleanup mode (`kgs-genmove_cleanup`)
-//! the pass too while the opponent has dead stones; (3) resign if the best
-//! move's win rate is below the [`ResignRule`]'s after enough playouts;
+//! removed, and the game is over (no point left that counts for nobody
+//! and no dead stone left on the board: a conservative pass, as KataGo's;
+//! with `quick_pass`, whenever passing wins), pass; (2) search, with the
+//! root moves that would repeat a position (superko) excluded, and the
+//! pass too after the opponent's while the game is not over (but with
+//! `quick_pass`), or in
+//! cleanup mode (`kgs-genmove_cleanup`) while the opponent has dead
+//! stones; (3) resign if the best move's win rate is below the
+//! [`ResignRule`]'s after enough playouts and moves;
 //! (4) check the move against the game once more (board and superko) and
 //! fall back to the next most visited legal move, skipping a pass that
 //! loses an open game as it stands (a losing engine that passes there
@@ -16,6 +21,7 @@
 
 use heapless::Vec;
 
+use crate::board::Board;
 use crate::game::record::{Game, PlayError};
 use crate::game::scoring::Scorer;
 use crate::game::timecontrol::TimeControl;
@@ -41,7 +47,7 @@ pub enum Mode {
     Cleanup,
 }
 
-/// When to resign.
+/// When to resign, and when to pass.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ResignRule {
     /// Resign when the best move's win rate is below this (0: never).
@@ -49,13 +55,23 @@ pub struct ResignRule {
     /// ...and the search ran at least this many playouts (fewer say too
     /// little to give up on).
     pub min_playouts: u32,
+    /// ...and the game has at least a quarter of the board's points in
+    /// moves (never before the middle game: 90 moves on 19x19).
+    pub middle_game: bool,
+    /// Pass after the opponent's pass whenever passing wins, even with
+    /// points left that count for nobody or dead stones on the board
+    /// (off: the conservative pass).
+    pub quick_pass: bool,
 }
 
 impl ResignRule {
-    /// Below 5% after 2,000 playouts.
+    /// Below 5% after 2,000 playouts, from the middle game on; the
+    /// conservative pass.
     pub const DEFAULT: ResignRule = ResignRule {
         below: 0.05,
         min_playouts: 2_000,
+        middle_game: true,
+        quick_pass: false,
     };
 }
 
@@ -130,9 +146,21 @@ fn choose_to_play<P: Player, const M: usize, const S: usize>(
     let board = game.board();
     let komi2 = game.komi2();
     let opp_passed = game.opponent_passed(c);
-    // (1) The opponent passed and passing wins: end the game.
-    if mode == Mode::Normal && opp_passed && player.scorer().passing_wins(board, komi2, c) {
-        return Ok(Choice::Move(Point::PASS));
+    // (1) The opponent passed, passing wins and the game is over: end it.
+    // Not over, the search may not pass (unless passes are quick).
+    let mut open_after_pass = false;
+    if mode == Mode::Normal && opp_passed {
+        let wins = player.scorer().passing_wins(board, komi2, c);
+        if wins && resign.quick_pass {
+            return Ok(Choice::Move(Point::PASS));
+        }
+        if !resign.quick_pass {
+            let over = is_over(board, komi2, c, &mut player.scorer());
+            if wins && over {
+                return Ok(Choice::Move(Point::PASS));
+            }
+            open_after_pass = !over;
+        }
     }
     // (2) Search without superko repetitions (and the pass, cleaning up).
     let mut excluded = Vec::<Point, MAX_POINTS>::new();
@@ -142,13 +170,18 @@ fn choose_to_play<P: Player, const M: usize, const S: usize>(
             let _ = excluded.push(p);
         }
     }
-    if mode == Mode::Cleanup && player.scorer().has_dead(board, komi2, c.opponent()) {
+    if open_after_pass
+        || (mode == Mode::Cleanup && player.scorer().has_dead(board, komi2, c.opponent()))
+    {
         let _ = excluded.push(Point::PASS);
     }
     let mut ranked = [Point::PASS; RANKED];
     let (outcome, n) = player.search(game, clock, c, &excluded, &mut ranked)?;
     // (3) Resign a hopeless game.
+    let size = board.size();
+    let middle = !resign.middle_game || 4 * game.moves().len() >= size * size;
     if resign.below > 0.0
+        && middle
         && outcome.playouts >= resign.min_playouts
         && outcome.win_rate < resign.below
         && !outcome.best.is_pass()
@@ -183,3 +216,31 @@ fn choose_to_play<P: Player, const M: usize, const S: usize>(
             .unwrap_or(Point::PASS),
     ))
 }
+
+/// Query whether the game on `board` is over for `c`: no stone `scorer`
+/// calls dead is left to capture and every empty point `c` could fill
+/// without self-atari is decided, owned by one side in at least
+/// [`DECIDED`] of the playouts (a dame is not; the shared liberties of a
+/// seki, self-atari to fill, do not count). Counting the board as it
+/// stands (no playouts), every point counts for one side.
+pub fn is_over(board: &Board, komi2: i16, c: Color, scorer: &mut Scorer<'_>) -> bool {
+    let geo = board.geometry();
+    match scorer.ownership(board, komi2) {
+        Some(own) => geo.points().all(|p| match board.at(p).color() {
+            Some(_) => !own.is_dead(board, p),
+            None => {
+                let black = own.black_share(p);
+                let fillable = board.is_playout_move(p, c) && board.liberties_after::<2>(p, c) >= 2;
+                !fillable || black >= DECIDED || black <= 1.0 - DECIDED
+            }
+        }),
+        None => {
+            let s = board.score(komi2);
+            let points = (board.size() * board.size()) as u32;
+            u32::from(s.black) + u32::from(s.white) == points
+        }
+    }
+}
+
+/// The share of playouts that decides who owns an empty point.
+pub const DECIDED: f32 = 0.8;

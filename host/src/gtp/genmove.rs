@@ -56,9 +56,15 @@ pub struct SearchArgs {
     /// Best-move table file: loaded at start, saved on quit and kosumi-savebook.
     #[arg(long)]
     pub book: Option<PathBuf>,
-    /// Resign when the best move's win rate falls below this (0 never resigns).
+    /// Resign when the best move's win rate falls below this (0 never
+    /// resigns), after 2,000 playouts and from the middle game on.
     #[arg(long, default_value_t = 0.05)]
     pub resign: f64,
+    /// After the opponent's pass, pass whenever passing wins (the default
+    /// passes only when the game is over: no point that counts for nobody,
+    /// no dead stone on the board).
+    #[arg(long)]
+    pub quick_pass: bool,
     /// Random seed of the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -111,6 +117,7 @@ impl Default for SearchArgs {
             tactics_mb: super::tactics::DEFAULT_MB,
             book: None,
             resign: 0.05,
+            quick_pass: false,
             seed: 1,
             no_table: false,
             no_deepening: false,
@@ -574,7 +581,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -583,6 +590,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.tactics_mb,
                 o.book.as_ref().map_or("none".into(), |b| b.display().to_string()),
                 o.resign,
+                o.quick_pass,
                 o.seed,
                 !o.no_table,
                 !o.no_deepening,
@@ -654,6 +662,10 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                         s.search.set_seed(seed);
                         s.search.clear_tree();
                     }
+                }
+                "quick_pass" => {
+                    o.quick_pass = flag(v)?;
+                    engine.resign.quick_pass = o.quick_pass;
                 }
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,

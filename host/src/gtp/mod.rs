@@ -125,6 +125,7 @@ pub fn engine(args: Args) -> Result<Engine, String> {
     };
     let mut engine = Session::new(game, services);
     engine.resign.below = engine.player.play.opts.resign as f32;
+    engine.resign.quick_pass = engine.player.play.opts.quick_pass;
     Ok(engine)
 }
 
