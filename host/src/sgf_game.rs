@@ -10,7 +10,9 @@
 //! whole collection, the text is split into its top-level game trees and each
 //! is parsed alone, so one broken game does not lose its neighbours in the
 //! same file. (The GTP engine's `loadsgf` keeps its own loader in
-//! `gtp/sgf.rs`; it could move onto this module.)
+//! `gtp/sgf.rs`, with the game's komi, handicap and side to move, and setup
+//! in later nodes; it shares this module's lenient reading of moves. One
+//! reader for both is still to do.)
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -212,8 +214,11 @@ fn record(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
 }
 
 /// Return the move of a value `sgf-parse` refused, read again without
-/// whitespace.
-fn lenient_move(n: u8, values: &[String]) -> Result<Option<SgfPoint>, RecordError> {
+/// whitespace (`None`: a pass). `loadsgf` reads such values this way too.
+///
+/// # Errors
+/// [`RecordError::BadValue`] if it still is no point of an `n` x `n` board.
+pub fn lenient_move(n: u8, values: &[String]) -> Result<Option<SgfPoint>, RecordError> {
     let bad = RecordError::BadValue("a move");
     let [v] = values else { return Err(bad) };
     let v: Vec<u8> = v.bytes().filter(|b| !b.is_ascii_whitespace()).collect();

@@ -787,3 +787,13 @@ fn attack_and_defend_answer_in_gnu_go_format() {
     assert_eq!(g.ok("attack d4"), "1 D3");
     g.quit();
 }
+
+#[test]
+fn loadsgf_reads_a_line_break_inside_a_move_as_the_database_does() {
+    // `W[oq` and a line break, as in old records (hon-50-2.mgt of
+    // goban-original-games): the database always read it; now loadsgf too.
+    let mut g = Gtp::new();
+    assert_eq!(g.ok(&format!("loadsgf {}", sgf("linebreak.sgf"))), "white");
+    assert!(g.ok("printsgf").ends_with(";B[pd];W[oq];B[dc])"));
+    g.quit();
+}

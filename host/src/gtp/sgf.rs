@@ -10,7 +10,9 @@
 //! on boards up to 19x19, as FF\[3\] had it. Setup in a later node makes
 //! that position the start of the game (undo stops there). With a move
 //! number `n`, moves `1..n` are played and the colour of move `n` is to
-//! move; a number past the end loads the whole game.
+//! move; a number past the end loads the whole game. A move value with
+//! whitespace inside (`W[oq` and a line break, in old records) is read as
+//! the game database reads it ([`sgf_game`]'s lenient rule).
 
 use std::collections::HashSet;
 
@@ -18,6 +20,7 @@ use kosumi_core::geometry::{Color, Geometry, Point};
 use sgf_parse::go::{self, Move, Prop};
 
 use super::Game;
+use crate::sgf_game;
 
 /// Why a record was not loaded.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -67,9 +70,22 @@ pub fn load(text: &str, until: Option<usize>, komi2: i16) -> Result<Game, LoadEr
                 Prop::HA(n) => handicap = Some(*n),
                 Prop::B(m) => mv = Some((Color::Black, to_point(geo, m)?)),
                 Prop::W(m) => mv = Some((Color::White, to_point(geo, m)?)),
-                Prop::Invalid(id, _)
-                    if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE" | "PL") =>
-                {
+                // A line break inside a move value (`W[oq\n]`), as some
+                // old records have: read as the database reads it.
+                Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W") => {
+                    let c = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let point = match sgf_game::lenient_move(size as u8, values) {
+                        Ok(None) => Point::PASS,
+                        Ok(Some((x, y))) => sgf_point(geo, go::Point { x, y })?,
+                        Err(_) => return Err(LoadError::BadValue),
+                    };
+                    mv = Some((c, point));
+                }
+                Prop::Invalid(id, _) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
                     return Err(LoadError::BadValue)
                 }
                 _ => {}
