@@ -49,7 +49,7 @@ pub const COMMANDS: &[(&str, Format)] = &[
 
 /// What an analysis command asked for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Request_ {
+pub struct Analysis {
     /// Whose moves.
     pub color: Color,
     /// Centiseconds between reports.
@@ -71,9 +71,9 @@ const DEFAULT_INTERVAL_CS: u32 = 100;
 ///
 /// # Errors
 /// [`Failure::Syntax`] for anything else.
-pub fn parse(engine: &Engine, args: &[&str]) -> Result<Request_, Failure> {
+pub fn parse(engine: &Engine, args: &[&str]) -> Result<Analysis, Failure> {
     let geo = engine.game.board().geometry();
-    let mut req = Request_ {
+    let mut req = Analysis {
         color: engine.game.to_play(),
         interval_cs: DEFAULT_INTERVAL_CS,
         max_moves: 0,
@@ -228,7 +228,7 @@ fn priors(engine: &mut Engine, c: Color) -> Vec<f32> {
 }
 
 /// Return the `info` line of the search's root moves now.
-fn report(engine: &mut Engine, a: &Request_, format: Format, priors: &[f32]) -> String {
+fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32]) -> String {
     let Some(searcher) = engine.player.play.searcher.as_ref() else {
         return String::new();
     };
