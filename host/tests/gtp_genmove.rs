@@ -377,7 +377,7 @@ fn match_resumes_at_a_game_number() {
 fn a_pass_in_an_open_game_is_not_answered_by_a_pass() {
     // Black leads by area after one stone, but the game is not over: the
     // conservative pass plays on; with quick_pass it ends the game.
-    let mut g = Gtp::start(&["--size", "9", "--playouts", "300"]);
+    let mut g = Gtp::start(&["--size", "9", "--playouts", "300", "--tree-mb", "16"]);
     g.ok("play b e5");
     g.ok("play w pass");
     let reply = g.ok("reg_genmove b");
@@ -385,5 +385,37 @@ fn a_pass_in_an_open_game_is_not_answered_by_a_pass() {
     g.ok("kosumi-setoption quick_pass on");
     assert!(g.ok("kosumi-setoption").contains("quick_pass true"));
     assert_eq!(g.ok("reg_genmove b").to_ascii_lowercase(), "pass");
+    g.quit();
+}
+
+#[test]
+fn gogui_analyze_commands_use_gogui_types_and_ownership_is_a_dboard() {
+    let mut g = Gtp::start(&["--size", "9", "--playouts", "200", "--tree-mb", "16"]);
+    // GoGui's analyze command types (its documentation's list).
+    let types = [
+        "bwboard", "cboard", "dboard", "eplist", "gfx", "hstring", "hpstring", "none", "param",
+        "plist", "pspairs", "pstring", "sboard", "string", "var", "vars",
+    ];
+    let listed = g.ok("gogui-analyze_commands");
+    for line in listed.lines() {
+        let kind = line.split('/').next().unwrap();
+        assert!(types.contains(&kind), "{line}");
+        let command = line.rsplit('/').next().unwrap();
+        let name = command.split_whitespace().next().unwrap();
+        assert_eq!(g.ok(&format!("known_command {name}")), "true", "{line}");
+    }
+    g.ok("play b e5");
+    let board = g.ok("kosumi-ownership");
+    let rows: Vec<Vec<f64>> = board
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 9);
+    assert!(rows
+        .iter()
+        .all(|r| r.len() == 9 && r.iter().all(|v| (-1.0..=1.0).contains(v))));
+    // Black's stone on E5 is black's.
+    assert!(rows[4][4] > 0.5, "{board}");
     g.quit();
 }

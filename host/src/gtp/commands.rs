@@ -47,6 +47,7 @@ pub const COMMANDS: &[Command] = &[
     // Analysis and kosumi's own (genmove.rs).
     Command { name: "lz-genmove_analyze", handler: genmove::lz_genmove_analyze },
     Command { name: "gogui-analyze_commands", handler: genmove::gogui_analyze_commands },
+    Command { name: "kosumi-ownership", handler: genmove::ownership },
     Command { name: "kosumi-setoption", handler: genmove::setoption },
     Command { name: "kosumi-savebook", handler: genmove::savebook },
     Command { name: "kosumi-loadbook", handler: genmove::loadbook },
@@ -66,6 +67,7 @@ pub const NAMES: &[&str] = &[
     "printsgf",
     "lz-genmove_analyze",
     "gogui-analyze_commands",
+    "kosumi-ownership",
     "kosumi-setoption",
     "kosumi-savebook",
     "kosumi-loadbook",

@@ -562,9 +562,36 @@ pub fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
         "none/Save book/kosumi-savebook",
         "string/Search options/kosumi-setoption",
         "plist/Dead stones/final_status_list dead",
-        "move/Search move/reg_genmove %m",
+        "dboard/Ownership/kosumi-ownership",
+        "string/Best move/reg_genmove %c",
     ]
     .join("\n"))
+}
+
+/// `kosumi-ownership`: the playout ownership estimate of the position
+/// (the one `final_status_list` uses), from black's view (1: black's, -1:
+/// white's), one row of the board per line from the top: GoGui's `dboard`.
+pub fn ownership(engine: &mut Engine, args: &[String]) -> Reply {
+    if !args.is_empty() {
+        return Err(Failure::Syntax);
+    }
+    let board = engine.game.board();
+    let komi2 = engine.game.komi2();
+    let geo = board.geometry();
+    let own = scoring::scorer(&mut engine.player.scratch, false).ownership(board, komi2);
+    let size = geo.size();
+    let mut out = String::new();
+    for y in (0..size).rev() {
+        let row: Vec<String> = (0..size)
+            .map(|x| {
+                let black = own.as_ref().map_or(0.5, |o| o.black_share(geo.point(x, y)));
+                format!("{:.2}", 2.0 * f64::from(black) - 1.0)
+            })
+            .collect();
+        out.push('\n');
+        out.push_str(&row.join(" "));
+    }
+    Ok(out)
 }
 
 /// Parse `on`/`off`/`true`/`false`/`1`/`0`.
