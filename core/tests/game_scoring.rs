@@ -58,3 +58,19 @@ fn passing_wins_when_both_counts_agree() {
         &mut scratch
     ));
 }
+
+#[test]
+fn one_estimate_gives_the_margin_passing_wins_counts() {
+    // The conservative pass asks `passing_wins` and `is_over` of one
+    // estimate: its majority margin is the one `estimated_margin2` counts
+    // from the same seeded playouts.
+    let (board, _) = walls();
+    let own = Ownership::estimate(&board, 14, 64, 5, &mut board.clone());
+    let rng = &mut kosumi_core::rng::seeded(5);
+    let counted = kosumi_core::playout::estimated_margin2(&board, 14, 64, rng, &mut board.clone());
+    assert_eq!(own.majority_margin2(&board, 14), counted);
+    assert_eq!(
+        kosumi_core::game::scoring::passing_wins_by(&board, 14, Color::White, Some(&own)),
+        passing_wins(&board, 14, Color::White, 64, 5, &mut board.clone())
+    );
+}

@@ -183,23 +183,32 @@ fn answers_drop_empty_lines_and_keep_a_leading_break() {
 
 // ---- the record -----------------------------------------------------------
 
-#[test]
-fn undo_restores_ko_and_side_to_move() {
+/// Play `moves` (colour, vertex or `pass`) on an empty 5x5 board.
+fn played(moves: &[(Color, &str)]) -> G {
     let mut g = G::new(5, 0).unwrap();
-    // A ko at C3/D3: white takes at C3, black may not retake at D3.
-    for (c, v) in [
-        (Color::Black, "b3"),
-        (Color::White, "e3"),
-        (Color::Black, "c2"),
-        (Color::White, "d2"),
-        (Color::Black, "c4"),
-        (Color::White, "d4"),
-        (Color::Black, "d3"),
-        (Color::White, "c3"),
-    ] {
+    for &(c, v) in moves {
         let p = pt(&g, v);
         g.play(c, p).unwrap();
     }
+    g
+}
+
+/// A ko at C3/D3: black takes at D3, white retakes at C3.
+const KO: [(Color, &str); 8] = [
+    (Color::Black, "b3"),
+    (Color::White, "e3"),
+    (Color::Black, "c2"),
+    (Color::White, "d2"),
+    (Color::Black, "c4"),
+    (Color::White, "d4"),
+    (Color::Black, "d3"),
+    (Color::White, "c3"),
+];
+
+#[test]
+fn undo_restores_ko_and_side_to_move() {
+    // After white's retake at C3, black may not retake at D3.
+    let mut g = played(&KO);
     assert_eq!(g.board().ko(), Some(pt(&g, "d3")));
     let before = g.board().clone();
     let a5 = pt(&g, "a5");
@@ -371,22 +380,9 @@ fn after_the_opponents_pass_a_won_game_that_is_over_ends_without_a_search() {
 fn superko_moves_are_kept_from_the_search() {
     // The ko of the record test: after white's retake at C3, black's D3
     // is simple ko for the board; after a pass pair it would repeat.
-    let mut g = G::new(5, 0).unwrap();
-    for (c, v) in [
-        (Color::Black, "b3"),
-        (Color::White, "e3"),
-        (Color::Black, "c2"),
-        (Color::White, "d2"),
-        (Color::Black, "c4"),
-        (Color::White, "d4"),
-        (Color::Black, "d3"),
-        (Color::White, "c3"),
-        (Color::Black, "pass"),
-        (Color::White, "pass"),
-    ] {
-        let p = pt(&g, v);
-        g.play(c, p).unwrap();
-    }
+    let mut moves = KO.to_vec();
+    moves.extend([(Color::Black, "pass"), (Color::White, "pass")]);
+    let mut g = played(&moves);
     // D3 retakes the ko: the board allows it, but the position after it
     // was seen (after black's D3 earlier): superko.
     let d3 = pt(&g, "d3");

@@ -23,7 +23,7 @@ use heapless::Vec;
 
 use crate::board::Board;
 use crate::game::record::{Game, PlayError};
-use crate::game::scoring::Scorer;
+use crate::game::scoring::{passing_wins_by, Ownership, Scorer};
 use crate::game::timecontrol::TimeControl;
 use crate::geometry::{Color, Point, MAX_POINTS};
 
@@ -150,13 +150,16 @@ fn choose_to_play<P: Player, const M: usize, const S: usize>(
     // Not over, the search may not pass (unless passes are quick).
     let mut open_after_pass = false;
     if mode == Mode::Normal && opp_passed {
-        let wins = player.scorer().passing_wins(board, komi2, c);
-        if wins && resign.quick_pass {
-            return Ok(Choice::Move(Point::PASS));
-        }
-        if !resign.quick_pass {
-            let over = is_over(board, komi2, c, &mut player.scorer());
-            if wins && over {
+        if resign.quick_pass {
+            if player.scorer().passing_wins(board, komi2, c) {
+                return Ok(Choice::Move(Point::PASS));
+            }
+        } else {
+            // One estimate for both questions (the same playouts as
+            // `passing_wins` would run).
+            let own = player.scorer().ownership(board, komi2);
+            let over = is_over(board, komi2, c, own.as_ref());
+            if over && passing_wins_by(board, komi2, c, own.as_ref()) {
                 return Ok(Choice::Move(Point::PASS));
             }
             open_after_pass = !over;
@@ -217,15 +220,15 @@ fn choose_to_play<P: Player, const M: usize, const S: usize>(
     ))
 }
 
-/// Query whether the game on `board` is over for `c`: no stone `scorer`
-/// calls dead is left to capture and every empty point `c` could fill
-/// without self-atari is decided, owned by one side in at least
+/// Query whether the game on `board` is over for `c`: no stone the
+/// estimate `own` calls dead is left to capture and every empty point `c`
+/// could fill without self-atari is decided, owned by one side in at least
 /// [`DECIDED`] of the playouts (a dame is not; the shared liberties of a
-/// seki, self-atari to fill, do not count). Counting the board as it
-/// stands (no playouts), every point counts for one side.
-pub fn is_over(board: &Board, komi2: i16, c: Color, scorer: &mut Scorer<'_>) -> bool {
+/// seki, self-atari to fill, do not count). Without an estimate (the board
+/// counted as it stands), every point counts for one side.
+pub fn is_over(board: &Board, komi2: i16, c: Color, own: Option<&Ownership>) -> bool {
     let geo = board.geometry();
-    match scorer.ownership(board, komi2) {
+    match own {
         Some(own) => geo.points().all(|p| match board.at(p).color() {
             Some(_) => !own.is_dead(board, p),
             None => {

@@ -59,6 +59,22 @@ impl Ownership {
         }
     }
 
+    /// Return twice black's margin (komi included) with each point given to
+    /// the colour owning it in most of the playouts (what
+    /// [`playout::estimated_margin2`] counts from the same playouts).
+    pub fn majority_margin2(&self, board: &Board, komi2: i16) -> i32 {
+        let margin: i32 = board
+            .geometry()
+            .points()
+            .map(|p| match u32::from(self.black[p.idx()]) {
+                s if s > self.n => 1,
+                s if s < self.n => -1,
+                _ => 0,
+            })
+            .sum();
+        2 * margin - i32::from(komi2)
+    }
+
     /// Return twice black's area margin (komi included) with the dead
     /// stones taken off.
     pub fn final_margin2(&self, board: &Board, komi2: i16) -> i32 {
@@ -86,6 +102,14 @@ pub fn passing_wins(
     let margin2 = playout::estimated_margin2(board, komi2, n, &mut rng::seeded(seed), scratch);
     let sign = if c == Color::Black { 1 } else { -1 };
     sign * margin2 > 0
+}
+
+/// Query whether `c` wins if the game ends now, as [`passing_wins`] does,
+/// from an estimate already made (`None`: the board as it stands).
+pub fn passing_wins_by(board: &Board, komi2: i16, c: Color, own: Option<&Ownership>) -> bool {
+    let sign = if c == Color::Black { 1 } else { -1 };
+    board.score(komi2).winner() == Some(c)
+        && own.is_none_or(|o| sign * o.majority_margin2(board, komi2) > 0)
 }
 
 /// How an engine judges the end of a game: the playouts of its ownership

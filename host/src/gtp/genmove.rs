@@ -353,9 +353,16 @@ impl Services {
         budget: Budget,
         stop: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
     ) -> Result<(SearchResult, Vec<MoveInfo>), String> {
-        let mut board = game.board().clone();
-        board.set_to_play(c);
-        let board = &board;
+        // The game's board, copied only when `c` is not the side to move
+        // (an analysis may ask for either colour; `genmove`'s is set).
+        let mut turned;
+        let board = if game.to_play() == c {
+            game.board()
+        } else {
+            turned = game.board().clone();
+            turned.set_to_play(c);
+            &turned
+        };
         let komi2 = game.komi2();
         let verbose = self.args.verbose;
         let tactics = (!self.play.opts.no_tactics).then_some(&mut self.tactics.cache);
