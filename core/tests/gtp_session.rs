@@ -497,3 +497,21 @@ fn gui_commands_list_stones_and_captures() {
          ? syntax error\n\n? invalid color or coordinate\n\n"
     );
 }
+
+#[test]
+fn the_opponents_second_pass_ends_an_open_game_that_passing_wins() {
+    // Played on after white's first pass, black passes at the second: a
+    // ko left open could otherwise go round until a position repeats.
+    let mut g = game(OPEN, Color::White);
+    g.set_komi2(-20);
+    g.play(Color::White, Point::PASS).unwrap();
+    let e5 = pt(&g, "e5");
+    g.play(Color::Black, e5).unwrap();
+    g.play(Color::White, Point::PASS).unwrap();
+    let mut p = Scripted::new("d5", &[]);
+    assert_eq!(
+        choice(&mut g, &mut p, Mode::Normal),
+        Choice::Move(Point::PASS)
+    );
+    assert_eq!(p.searches, 0);
+}

@@ -5,8 +5,9 @@
 //! In four steps: (1) if the opponent just passed, passing now wins by
 //! area, as the board stands and with the stones the player calls dead
 //! removed, and the game is over (no point left that counts for nobody
-//! and no dead stone left on the board: a conservative pass, as KataGo's;
-//! with `quick_pass`, whenever passing wins), pass; (2) search, with the
+//! and no dead stone left on the board: a conservative pass, as KataGo's,
+//! after the opponent's first pass only; with `quick_pass`, whenever
+//! passing wins), pass; (2) search, with the
 //! root moves that would repeat a position (superko) excluded, and the
 //! pass too after the opponent's while the game is not over (but with
 //! `quick_pass`), or in
@@ -156,9 +157,17 @@ fn choose_to_play<P: Player, const M: usize, const S: usize>(
             }
         } else {
             // One estimate for both questions (the same playouts as
-            // `passing_wins` would run).
+            // `passing_wins` would run). The opponent's second pass ends
+            // the game as far as it is concerned: play on no longer (a ko
+            // left open was retaken and recaptured until the opponent
+            // repeated a position).
             let own = player.scorer().ownership(board, komi2);
-            let over = is_over(board, komi2, c, own.as_ref());
+            let passes = game
+                .moves()
+                .iter()
+                .filter(|m| m.color == c.opponent() && m.point.is_pass())
+                .count();
+            let over = passes > 1 || is_over(board, komi2, c, own.as_ref());
             if over && passing_wins_by(board, komi2, c, own.as_ref()) {
                 return Ok(Choice::Move(Point::PASS));
             }
