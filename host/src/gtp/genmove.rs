@@ -60,9 +60,9 @@ pub struct SearchArgs {
     /// resigns), after 2,000 playouts and from the middle game on.
     #[arg(long, default_value_t = 0.05)]
     pub resign: f64,
-    /// After the opponent's pass, pass whenever passing wins (the default
-    /// passes only when the game is over: no point that counts for nobody,
-    /// no dead stone on the board).
+    /// After the opponent's pass, pass whenever passing wins (the default,
+    /// after its first pass, passes only when the game is over: no point
+    /// that counts for nobody, no dead stone on the board).
     #[arg(long)]
     pub quick_pass: bool,
     /// Random seed of the search.
