@@ -423,3 +423,41 @@ fn last_good_replies_are_learned_and_searches_stay_deterministic() {
         .count();
     assert!(known > 20, "white knows replies to {known} black moves");
 }
+
+#[test]
+#[cfg(feature = "scores")]
+fn root_moves_carry_the_score_margins_of_their_playouts() {
+    // White to move with four stones in atari: capturing them or not is
+    // worth about ten points either way, and the side to move is White.
+    let b = Board::from_diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . X X X X . . .
+         . X O O O O . . .
+         . . X X X X . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Color::White,
+    )
+    .unwrap();
+    for deepening in [false, true] {
+        let mut params = Params::default();
+        params.deepening.enabled = deepening;
+        let mut s = search(200_000, params, 3);
+        run(&mut s, &b, Some(&mut table(1024)), 4000);
+        let mut infos = [kosumi_core::search::MoveInfo::EMPTY; 100];
+        let n = s.root_moves(&mut infos);
+        assert!(n > 1);
+        for info in &infos[..n] {
+            // One margin per playout through the move, in this tree.
+            assert_eq!(info.score.n, info.visits, "deepening {deepening}");
+        }
+        let counted: u32 = infos[..n].iter().map(|i| i.score.n).sum();
+        assert!(counted <= s.root_score().n);
+        // White is behind: black surrounds four white stones with six.
+        assert!(s.root_score().mean() < 0.0, "{:?}", s.root_score());
+        assert!(s.root_score().variance() > 0.0);
+    }
+}

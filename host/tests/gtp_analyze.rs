@@ -131,6 +131,12 @@ fn kata_analyze_reports_ownership_and_honours_maxmoves_and_avoid() {
             let wr: f64 = info.get("winrate").parse().unwrap();
             let prior: f64 = info.get("prior").parse().unwrap();
             assert!((0.0..=1.0).contains(&wr) && (0.0..=1.0).contains(&prior));
+            // White, komi 7.5 against one black stone on 9x9: not far
+            // from even, and never more than the board.
+            let mean: f64 = info.get("scoreMean").parse().unwrap();
+            assert_eq!(info.get("scoreLead"), info.get("scoreMean"));
+            let stdev: f64 = info.get("scoreStdev").parse().unwrap();
+            assert!(mean.abs() < 81.0 && stdev > 0.0 && stdev < 81.0, "{info:?}");
             assert!(
                 !["D4", "F6"].contains(&info.get("move")),
                 "avoided: {info:?}"
@@ -152,5 +158,29 @@ fn kata_analyze_reports_ownership_and_honours_maxmoves_and_avoid() {
     }
     assert_eq!(g.err("analyze b 5 interval"), "syntax error");
     assert_eq!(g.err("lz-analyze b avoid b d4"), "syntax error");
+    g.quit();
+}
+
+#[test]
+fn genmove_analyze_answers_one_report_then_the_move() {
+    let mut g = start();
+    for (cmd, key) in [
+        ("lz-genmove_analyze w 10", "lcb"),
+        ("kata-genmove_analyze b 10 maxmoves 3", "scoreLead"),
+    ] {
+        let answer = g.ok(cmd);
+        let (info, play) = answer.trim().rsplit_once('\n').expect("two lines");
+        let (infos, _) = parse(info);
+        assert!(!infos.is_empty(), "{answer}");
+        let mv = play.strip_prefix("play ").expect("play MOVE");
+        // The move played is the report's first, most visited, and it is on the board.
+        assert_eq!(infos[0].get("move"), mv, "{answer}");
+        infos[0].get(key);
+        // The prior is the pattern share, no longer the AMAF value.
+        let prior: f64 = infos[0].get("prior").parse().unwrap();
+        assert!(prior <= if key == "lcb" { 10000.0 } else { 1.0 });
+    }
+    let board = g.ok("showboard");
+    assert!(board.contains("moves 3"), "{board}");
     g.quit();
 }

@@ -12,6 +12,7 @@
 //! | [`node`] | the node pool: contiguous child blocks, bump allocation, pruning by sliding compaction |
 //! | [`prior`] | cheap knowledge that seeds new children (captures, atari escapes, self-atari, lines, locality, the table's move), checked by the tactical reader |
 //! | `uct` | one playout: descend by UCT-RAVE, expand, play out, back up wins and AMAF |
+//! | [`score`] | the playouts' final margins under each root move (the analysis's score fields) |
 //! | [`best_move_table`] | per position: 64-bit key, best move, log2 visits, log2 depth |
 //! | [`deepening`] | iterations guided by the table; the seed's per-iteration report |
 //! | [`time`] | budgets and the caller's clock |
@@ -63,6 +64,7 @@ pub mod dynkomi;
 pub mod knowledge;
 pub mod node;
 pub mod prior;
+pub mod score;
 pub mod time;
 mod uct;
 
@@ -71,6 +73,7 @@ pub use deepening::{DeepeningParams, IterationReport};
 pub use dynkomi::DynamicKomi;
 pub use knowledge::{Knowledge, PatternPrior};
 pub use node::{Node, Pool};
+pub use score::{RootScores, ScoreSum};
 pub use time::{Budget, Clock, NoClock};
 
 use crate::board::Board;
@@ -224,6 +227,9 @@ pub struct MoveInfo {
     pub amaf: f32,
     /// Its index in the pool (for [`Search::pv`]).
     pub node: u32,
+    /// The final margins of its playouts, in points for the side to move
+    /// at the root ([`score`]: this search's, since the root last changed).
+    pub score: ScoreSum,
 }
 
 impl MoveInfo {
@@ -234,6 +240,7 @@ impl MoveInfo {
         win_rate: 0.0,
         amaf: 0.0,
         node: 0,
+        score: ScoreSum::EMPTY,
     };
 }
 
@@ -247,6 +254,7 @@ pub struct Search<P> {
     rng: Rng,
     stats: RuleStats,
     amaf: [u32; MAX_POINTS],
+    scores: RootScores,
     path: [u32; MAX_PATH],
     excluded: [u16; MAX_MOVES],
     n_excluded: usize,
@@ -290,6 +298,7 @@ impl<P> Search<P> {
             rng: rng::seeded(1),
             stats: RuleStats::ZERO,
             amaf: [0; MAX_POINTS],
+            scores: RootScores::EMPTY,
             path: [0; MAX_PATH],
             excluded: [0; MAX_MOVES],
             n_excluded: 0,
@@ -338,9 +347,16 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         self.params = params;
     }
 
+    /// Return the final margins of the playouts from the root, in points
+    /// for its side to move (this search's, since the root last changed).
+    pub fn root_score(&self) -> ScoreSum {
+        self.scores.root()
+    }
+
     /// Drop the tree.
     pub fn clear_tree(&mut self) {
         self.pool.clear();
+        self.scores.clear(MAX_POINTS);
     }
 
     /// Return the node pool.
@@ -428,6 +444,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             if self.deepening.playout(&self.params.deepening) {
                 self.end_iteration(done, table.as_deref_mut(), on_iteration);
                 self.pool.retain(0, u32::MAX);
+                self.scores.clear(self.root.geometry().cells());
                 self.deepening.next();
             }
         }
@@ -558,11 +575,13 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         let nodes = self.pool.nodes();
         if komi2 != self.komi2 || board.size() != self.root.size() || !nodes[0].is_expanded() {
             self.pool.clear();
+            self.scores.clear(MAX_POINTS);
             return;
         }
         if nodes[0].key == key {
             return;
         }
+        self.scores.clear(MAX_POINTS);
         let mut found = None;
         'outer: for c in nodes[0].children() {
             if nodes[c].is_expanded() && nodes[c].key == key {
@@ -657,6 +676,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
                     0.5
                 },
                 node: i as u32,
+                score: self.scores.of(Point(c.mv)),
             };
             // Insertion into the sorted prefix.
             let mut k = n.min(out.len());

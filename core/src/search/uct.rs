@@ -126,7 +126,19 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         if let Some(r) = knowledge.replies() {
             r.learn(outcome.score.winner());
         }
-        let value = black_value(outcome.score.margin2(), self.params.score_bonus);
+        let margin2 = outcome.score.margin2();
+        #[cfg(feature = "scores")]
+        if depth > 0 {
+            let first = Point(self.pool.nodes()[self.path[1] as usize].mv);
+            let black = margin2 as f32 * 0.5;
+            let margin = if root_color == Color::Black {
+                black
+            } else {
+                -black
+            };
+            self.scores.add(first, margin);
+        }
+        let value = black_value(margin2, self.params.score_bonus);
         self.back_up(depth, root_color, value);
     }
 

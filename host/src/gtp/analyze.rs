@@ -14,21 +14,28 @@
 //! ten-thousandths; KataGo: 0 to 1); `prior`, the move's share of the
 //! pattern model's gammas (with `--no-patterns`, an even share); `lcb`,
 //! the win rate less 1.96 standard errors of its playouts; `order`; `pv`.
-//! KataGo's score fields are left out: the search keeps no score per move.
-//! `ownership` (kata) is a playout estimate of the position (the one
-//! `final_status_list` uses), from the side to move's view, row by row
-//! from the top left.
+//! KataGo's `scoreMean` and `scoreLead` (the same number here) are the
+//! mean final margin of the move's playouts under the game's komi, in
+//! points for the side to move, `scoreStdev` their spread
+//! ([`kosumi_core::search::score`]). `ownership` (kata) is a playout
+//! estimate of the position (the one `final_status_list` uses), from the
+//! side to move's view, row by row from the top left.
+//!
+//! `lz-genmove_analyze` and `kata-genmove_analyze` play a `genmove` and
+//! answer one `info` line of its search, then `play MOVE`.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use kosumi_core::game::Mode;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::args::color as parse_color;
 use kosumi_core::gtp::{Failure, Request};
-use kosumi_core::search::{Budget, MoveInfo};
+use kosumi_core::search::{Budget, MoveInfo, ScoreSum};
 
+use super::commands::Reply;
 use super::{scoring, Engine};
 
 /// The analysis commands' output format.
@@ -71,7 +78,8 @@ const DEFAULT_INTERVAL_CS: u32 = 100;
 ///
 /// # Errors
 /// [`Failure::Syntax`] for anything else.
-pub fn parse(engine: &Engine, args: &[&str]) -> Result<Analysis, Failure> {
+pub fn parse<S: AsRef<str>>(engine: &Engine, args: &[S]) -> Result<Analysis, Failure> {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
     let geo = engine.game.board().geometry();
     let mut req = Analysis {
         color: engine.game.to_play(),
@@ -80,7 +88,7 @@ pub fn parse(engine: &Engine, args: &[&str]) -> Result<Analysis, Failure> {
         excluded: Vec::new(),
         ownership: false,
     };
-    let mut rest = args;
+    let mut rest = &args[..];
     if let Some((first, tail)) = rest.split_first() {
         if let Ok(c) = parse_color(first) {
             req.color = c;
@@ -208,9 +216,35 @@ pub fn stream(
     out.flush()
 }
 
+/// Answer `lz-genmove_analyze` or `kata-genmove_analyze` (`format`) with
+/// the arguments of the analysis commands: play a `genmove`, then answer
+/// one `info` line of its search and `play MOVE`.
+///
+/// # Errors
+/// The analysis arguments' syntax error, or `genmove`'s failure.
+pub fn genmove_analyze(engine: &mut Engine, args: &[String], format: Format) -> Reply {
+    let analysis = parse(engine, args)?;
+    let priors = priors(engine, analysis.color);
+    let ch = engine.generate(analysis.color, Mode::Normal)?;
+    let info = report(engine, &analysis, format, &priors);
+    let mut mv = String::new();
+    engine.write_choice(&mut mv, ch);
+    Ok(format!("\n{info}\nplay {mv}"))
+}
+
+/// `lz-genmove_analyze [COLOR] [INTERVAL] [KEYWORDS]...`
+pub fn lz_genmove_analyze(engine: &mut Engine, args: &[String]) -> Reply {
+    genmove_analyze(engine, args, Format::LeelaZero)
+}
+
+/// `kata-genmove_analyze [COLOR] [INTERVAL] [KEYWORDS]...`
+pub fn kata_genmove_analyze(engine: &mut Engine, args: &[String]) -> Reply {
+    genmove_analyze(engine, args, Format::KataGo)
+}
+
 /// Return each move's share of the pattern model's gammas for `c` (an
 /// even share without a model), indexed by point.
-fn priors(engine: &mut Engine, c: Color) -> Vec<f32> {
+pub fn priors(engine: &mut Engine, c: Color) -> Vec<f32> {
     let board = engine.game.board();
     let geo = board.geometry();
     let mut share = vec![0f32; geo.cells().max(1)];
@@ -227,8 +261,22 @@ fn priors(engine: &mut Engine, c: Color) -> Vec<f32> {
     share
 }
 
+/// Return the mean and the spread of the margins `sum` (the last
+/// search's, whose komi may have had a dynamic part) under the game's komi,
+/// in points for `c`.
+pub fn score(engine: &Engine, c: Color, sum: &ScoreSum) -> (f64, f64) {
+    let shift = f64::from(engine.player.play.extra2) / 2.0;
+    let shift = if c == Color::Black { shift } else { -shift };
+    let mean = if sum.n == 0 {
+        0.0
+    } else {
+        f64::from(sum.mean()) + shift
+    };
+    (mean, f64::from(sum.variance()).sqrt())
+}
+
 /// Return the `info` line of the search's root moves now.
-fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32]) -> String {
+pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32]) -> String {
     let Some(searcher) = engine.player.play.searcher.as_ref() else {
         return String::new();
     };
@@ -260,16 +308,19 @@ fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32]) -> 
                 (prior * 10000.0).round(),
                 (lcb * 10000.0).round()
             ),
-            Format::KataGo => write!(
-                line,
-                "info move {mv} visits {} utility {:.6} winrate {:.6} prior {:.6} lcb {:.6} utilityLcb {:.6} order {order} pv",
-                info.visits,
-                2.0 * wr - 1.0,
-                wr,
-                prior,
-                lcb,
-                2.0 * lcb - 1.0
-            ),
+            Format::KataGo => {
+                let (mean, stdev) = score(engine, a.color, &info.score);
+                write!(
+                    line,
+                    "info move {mv} visits {} utility {:.6} winrate {:.6} scoreMean {mean:.6} scoreStdev {stdev:.6} scoreLead {mean:.6} prior {:.6} lcb {:.6} utilityLcb {:.6} order {order} pv",
+                    info.visits,
+                    2.0 * wr - 1.0,
+                    wr,
+                    prior,
+                    lcb,
+                    2.0 * lcb - 1.0
+                )
+            }
         };
         let len = searcher.search.pv(info.node, &mut pv);
         for p in &pv[..len] {

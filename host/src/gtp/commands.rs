@@ -12,10 +12,10 @@
 
 use kosumi_core::game::SetupError;
 use kosumi_core::geometry::Point;
-pub use kosumi_core::gtp::args::{color as parse_color, color_name};
+pub use kosumi_core::gtp::args::color_name;
 pub use kosumi_core::gtp::Failure;
 
-use super::{genmove, handicap, sgf, Engine};
+use super::{analyze, genmove, handicap, sgf, Engine};
 
 /// What a handler returns: the answer's text, or why it failed.
 pub type Reply = Result<String, Failure>;
@@ -45,7 +45,8 @@ pub const COMMANDS: &[Command] = &[
     // Debug and extensions (GNU Go's names).
     Command { name: "printsgf", handler: printsgf },
     // Analysis and kosumi's own (genmove.rs).
-    Command { name: "lz-genmove_analyze", handler: genmove::lz_genmove_analyze },
+    Command { name: "lz-genmove_analyze", handler: analyze::lz_genmove_analyze },
+    Command { name: "kata-genmove_analyze", handler: analyze::kata_genmove_analyze },
     Command { name: "gogui-analyze_commands", handler: genmove::gogui_analyze_commands },
     Command { name: "kosumi-ownership", handler: genmove::ownership },
     Command { name: "kosumi-setoption", handler: genmove::setoption },
@@ -66,6 +67,7 @@ pub const NAMES: &[&str] = &[
     "loadsgf",
     "printsgf",
     "lz-genmove_analyze",
+    "kata-genmove_analyze",
     "gogui-analyze_commands",
     "kosumi-ownership",
     "kosumi-setoption",

@@ -1,6 +1,6 @@
 //! The host's search under the core's GTP session: the searcher, its
 //! options and helpers, the budget from the clock, and the host's
-//! commands around them: `lz-genmove_analyze`, `lz-analyze`,
+//! commands around them:
 //! `gogui-analyze_commands`, `kosumi-setoption`, `kosumi-savebook`,
 //! `kosumi-loadbook`; `quit` saves the book.
 //!
@@ -10,12 +10,9 @@
 //! [`kosumi_core::game::choose`]; this module is what it asks to search
 //! (the [`Player`] impl of [`Services`]).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use kosumi_core::game::{
-    timecontrol, Choice, Game, Mode, Outcome, Player, Scorer, TimeControl, RANKED,
-};
+use kosumi_core::game::{timecontrol, Game, Outcome, Player, Scorer, TimeControl, RANKED};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::args::color_name;
 use kosumi_core::pattern::Patterns;
@@ -23,7 +20,7 @@ use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
 
 use crate::policy::PolicyName;
 
-use super::commands::{parse_color, Failure, Reply};
+use super::commands::{Failure, Reply};
 use super::parallel::{self, Helpers, Shape};
 use super::patterns::ModelArgs;
 use super::searcher::Searcher;
@@ -171,6 +168,9 @@ pub struct Play {
     pub last_rate: [Option<f32>; 2],
     /// The board size of the next search (some defaults depend on it).
     pub size: usize,
+    /// The komi the last search added to the game's (dynamic komi), in
+    /// half points: its score margins are shifted by as much.
+    pub extra2: i32,
 }
 
 impl Play {
@@ -379,6 +379,7 @@ impl Services {
             play.last_rate[c.idx()],
         );
         let search_komi2 = (i32::from(komi2) + extra2).clamp(-2000, 2000) as i16;
+        play.extra2 = i32::from(search_komi2) - i32::from(komi2);
         let Play {
             searcher,
             helpers,
@@ -486,78 +487,6 @@ impl kosumi_core::gtp::Engine for Services {
     fn extra_commands(&self) -> &'static [&'static str] {
         super::commands::NAMES
     }
-}
-
-/// Return the vertex text of a choice.
-fn choice_text(engine: &Engine, ch: Choice) -> String {
-    let mut text = String::new();
-    engine.write_choice(&mut text, ch);
-    text
-}
-
-/// Write the Leela Zero `info` lines of the last search.
-fn info_lines(engine: &Engine) -> String {
-    let Some(s) = engine.player.play.searcher.as_ref() else {
-        return String::new();
-    };
-    let geo = engine.game.board().geometry();
-    let mut infos = [MoveInfo::EMPTY; 32];
-    let n = s.search.root_moves(&mut infos);
-    let mut out = String::new();
-    let mut pv = [Point::PASS; 24];
-    for (order, info) in infos[..n].iter().enumerate() {
-        let mut buf = [0u8; 4];
-        let wr = (info.win_rate * 10000.0).round() as i32;
-        let _ = write!(
-            out,
-            "info move {} visits {} winrate {} prior {} lcb {} order {} pv",
-            geo.vertex_str(info.mv, &mut buf),
-            info.visits,
-            wr,
-            (info.amaf * 10000.0).round() as i32,
-            wr,
-            order
-        );
-        let len = s.search.pv(info.node, &mut pv);
-        for p in &pv[..len] {
-            let _ = write!(out, " {}", geo.vertex_str(*p, &mut buf));
-        }
-        out.push(' ');
-    }
-    out.trim_end().to_string()
-}
-
-/// Parse the arguments of `lz-analyze` / `lz-genmove_analyze`: an optional
-/// colour, an optional interval in centiseconds, and keyword pairs we ignore.
-fn analyze_args(engine: &Engine, args: &[String]) -> Result<Color, Failure> {
-    let mut c = engine.game.to_play();
-    let mut rest = args;
-    if let Some(first) = rest.first() {
-        if let Ok(col) = parse_color(first) {
-            c = col;
-            rest = &rest[1..];
-        }
-    }
-    let mut i = 0;
-    while i < rest.len() {
-        let a = rest[i].as_str();
-        if a.parse::<u32>().is_ok() || a.starts_with("interval") {
-            i += 1;
-        } else if matches!(a, "minmoves" | "maxmoves" | "avoid" | "allow" | "ownership") {
-            i += 2;
-        } else {
-            return Err(Failure::Syntax);
-        }
-    }
-    Ok(c)
-}
-
-/// `lz-genmove_analyze [COLOR] [INTERVAL]`: genmove with `info` lines, then `play MOVE`.
-pub fn lz_genmove_analyze(engine: &mut Engine, args: &[String]) -> Reply {
-    let c = analyze_args(engine, args)?;
-    let ch = engine.generate(c, Mode::Normal)?;
-    let info = info_lines(engine);
-    Ok(format!("\n{}\nplay {}", info, choice_text(engine, ch)))
 }
 
 /// `gogui-analyze_commands`

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Point, MAX_POINTS};
 use kosumi_core::pattern::Patterns;
-use kosumi_core::search::{Budget, MoveInfo, Params, SearchResult};
+use kosumi_core::search::{Budget, MoveInfo, Params, ScoreSum, SearchResult};
 
 use super::searcher::Searcher;
 use super::tactics::{TacticTable, Tactics};
@@ -176,8 +176,9 @@ fn root_moves(s: &Searcher) -> Vec<MoveInfo> {
 /// most visited first (ties: the earlier list's order).
 pub fn merge(lists: &[Vec<MoveInfo>]) -> Vec<MoveInfo> {
     // Per move: (first seen, visits, wins, AMAF weighted by visits, node in
-    // the first list that has it).
+    // the first list that has it), and the score margins.
     let mut sum: BTreeMap<u16, (usize, u64, f64, f64, MoveInfo)> = BTreeMap::new();
+    let mut scores: BTreeMap<u16, ScoreSum> = BTreeMap::new();
     let mut order = 0;
     for list in lists {
         for m in list {
@@ -188,6 +189,10 @@ pub fn merge(lists: &[Vec<MoveInfo>]) -> Vec<MoveInfo> {
             e.1 += u64::from(m.visits);
             e.2 += f64::from(m.win_rate) * f64::from(m.visits);
             e.3 += f64::from(m.amaf) * f64::from(m.visits);
+            scores
+                .entry(m.mv.0)
+                .or_insert(ScoreSum::EMPTY)
+                .merge(&m.score);
         }
     }
     let mut out: Vec<(usize, MoveInfo)> = sum
@@ -200,6 +205,7 @@ pub fn merge(lists: &[Vec<MoveInfo>]) -> Vec<MoveInfo> {
                     visits: visits.min(u64::from(u32::MAX)) as u32,
                     win_rate: (wins / v) as f32,
                     amaf: (amaf / v) as f32,
+                    score: scores[&m.mv.0],
                     ..m
                 },
             )
