@@ -184,3 +184,58 @@ fn genmove_analyze_answers_one_report_then_the_move() {
     assert!(board.contains("moves 3"), "{board}");
     g.quit();
 }
+
+/// The visits of the first report of `lz-analyze COLOR 1`, then the stream
+/// stopped.
+fn visits_at_first_report(g: &mut Gtp, color: &str) -> u64 {
+    g.write(&format!("lz-analyze {color} 1\n"));
+    let mut first = String::new();
+    g.stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "=\n");
+    let line = reports(g, 1).remove(0);
+    g.write("\n");
+    loop {
+        let mut rest = String::new();
+        g.stdout.read_line(&mut rest).unwrap();
+        if rest.trim().is_empty() {
+            break;
+        }
+    }
+    let (infos, _) = parse(&line);
+    infos
+        .iter()
+        .map(|i| i.get("visits").parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn ponder_thinks_until_the_next_command_and_leaves_its_tree() {
+    use std::time::{Duration, Instant};
+    let mut counts = Vec::new();
+    for ponder in [true, false] {
+        let mut args = vec!["--size", "9", "--playouts", "200", "--tree-mb", "16"];
+        if ponder {
+            args.push("--ponder");
+        }
+        let mut g = Gtp::start(&args);
+        g.ok("genmove b");
+        std::thread::sleep(Duration::from_millis(1500));
+        // The ponder never answers by itself and stops for the next line.
+        let t = Instant::now();
+        assert!(g.ok("showboard").contains("moves 1"));
+        assert!(
+            t.elapsed() < Duration::from_millis(1000),
+            "{:?}",
+            t.elapsed()
+        );
+        // White's analysis starts from the pondered tree.
+        counts.push(visits_at_first_report(&mut g, "w"));
+        assert!(g
+            .ok("kosumi-setoption")
+            .contains(&format!("ponder {ponder}")));
+        g.quit();
+    }
+    // With the ponder: a second and a half of playouts; without: the
+    // genmove's 200 and one centisecond of analysis.
+    assert!(counts[0] > 1000 && counts[0] > 2 * counts[1], "{counts:?}");
+}

@@ -62,6 +62,11 @@ pub struct SearchArgs {
     /// that counts for nobody, no dead stone on the board).
     #[arg(long)]
     pub quick_pass: bool,
+    /// Think on the opponent's time: after each move it plays, search the
+    /// position until the next command arrives (the main thread only; the
+    /// tree is kept for the next genmove, and prunes itself when full).
+    #[arg(long)]
+    pub ponder: bool,
     /// Random seed of the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -115,6 +120,7 @@ impl Default for SearchArgs {
             book: None,
             resign: 0.05,
             quick_pass: false,
+            ponder: false,
             seed: 1,
             no_table: false,
             no_deepening: false,
@@ -544,7 +550,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -554,6 +560,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.book.as_ref().map_or("none".into(), |b| b.display().to_string()),
                 o.resign,
                 o.quick_pass,
+                o.ponder,
                 o.seed,
                 !o.no_table,
                 !o.no_deepening,
@@ -630,6 +637,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     o.quick_pass = flag(v)?;
                     engine.resign.quick_pass = o.quick_pass;
                 }
+                "ponder" => o.ponder = flag(v)?,
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
                 "replies" => o.no_replies = !flag(v)?,

@@ -7,6 +7,7 @@
 //! | [`handicap`] | fixed and free handicap points |
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
+//! | [`ponder`] | `--ponder`: search on the opponent's time until the next command |
 //! | [`scoring`] | the end of a game: dead stones, `final_score`, `final_status_list`, whether passing wins |
 //! | [`sgf`] | `loadsgf` / `printsgf` through the `sgf-parse` crate |
 //!
@@ -33,6 +34,7 @@ pub mod genmove;
 pub mod handicap;
 pub mod parallel;
 pub mod patterns;
+pub mod ponder;
 pub mod scoring;
 pub mod searcher;
 pub mod sgf;
@@ -192,11 +194,13 @@ pub fn serve(
             let _ = writeln!(io::stderr(), "<< {}", raw.trim_end());
         }
         let mut line = raw.as_bytes().to_vec();
+        let mut command = String::new();
         if let Line::Request(req) = gtp_line::parse(gtp_line::clean(&mut line)) {
             if let Some(&(_, format)) = analyze::COMMANDS.iter().find(|(n, _)| *n == req.name) {
                 analyze::stream(engine, &req, format, &mut output, &waiting)?;
                 continue;
             }
+            command.push_str(req.name);
         }
         if let Some(answer) = answer_line(engine, &raw) {
             if verbose {
@@ -204,6 +208,12 @@ pub fn serve(
             }
             output.write_all(answer.as_bytes())?;
             output.flush()?;
+            if ponder::wanted(engine, &command, &answer) {
+                let n = ponder::ponder(engine, &waiting);
+                if verbose {
+                    let _ = writeln!(io::stderr(), "kosumi: pondered {n} playouts");
+                }
+            }
         }
     }
     Ok(())
