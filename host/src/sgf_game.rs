@@ -1,18 +1,20 @@
-//! Game records from SGF text: every game tree of a collection, its main
-//! line, setup stones and the players' names, read with the `sgf-parse`
-//! crate.
+//! The one SGF reader of the program: every game tree of a collection, its
+//! main line, setup stones and game information, read with the `sgf-parse`
+//! crate. The game database (`kosumi db`), the pattern learner and the GTP
+//! engine's `loadsgf` all read records here; `printsgf` writes the game
+//! information back with [`GameInfo::write`].
 //!
 //! This is the record side only (no board): the caller replays the moves and
 //! decides what is legal. Coordinates are SGF's: `x` from the left, `y` from
 //! the top, both from 0. `tt` on boards up to 19x19 is a pass (FF\[3\]).
-//! Setup (`AB`/`AW`/`AE`) is accepted in any node before the first move;
-//! setup after a move is reported as unsupported. When `sgf-parse` refuses a
-//! whole collection, the text is split into its top-level game trees and each
-//! is parsed alone, so one broken game does not lose its neighbours in the
-//! same file. (The GTP engine's `loadsgf` keeps its own loader in
-//! `gtp/sgf.rs`, with the game's komi, handicap and side to move, and setup
-//! in later nodes; it shares this module's lenient reading of moves. One
-//! reader for both is still to do.)
+//! Setup (`AB`/`AW`/`AE`) and `PL` in the nodes before the first move make
+//! the starting position; in a later node they are kept apart
+//! ([`Record::later`]): `loadsgf` starts the game there, the database
+//! refuses such a record. A move value with whitespace inside (`W[oq` and
+//! a line break, in old records) is read without it. When `sgf-parse`
+//! refuses a whole collection, the text is split into its top-level game
+//! trees and each is parsed alone, so one broken game does not lose its
+//! neighbours in the same file.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -25,14 +27,36 @@ use sgf_parse::SgfNode;
 pub type SgfPoint = (u8, u8);
 
 /// One game of a collection: its size, setup, main line and header.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Record {
     /// Board width and height (`SZ`, default 19).
     pub size: (u8, u8),
     /// Setup stones before the first move, sorted by point.
     pub setup: Vec<(SgfPoint, Color)>,
+    /// The side to move before the first move (`PL`), if set.
+    pub to_play: Option<Color>,
     /// The main line: colour and point (`None` for a pass).
     pub moves: Vec<(Color, Option<SgfPoint>)>,
+    /// Setup and `PL` in nodes after the first move, in order.
+    pub later: Vec<Later>,
+    /// The game information.
+    pub info: GameInfo,
+}
+
+/// Setup or side to move in a node after some moves of the main line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Later {
+    /// Moves of the main line before the node.
+    pub after: usize,
+    /// Points set to a colour or emptied (`None`), in the node's order.
+    pub changes: Vec<(SgfPoint, Option<Color>)>,
+    /// The side to move (`PL`), if set.
+    pub to_play: Option<Color>,
+}
+
+/// A game's information properties (empty text: absent).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
     /// Black player (`PB`).
     pub black: String,
     /// White player (`PW`).
@@ -43,6 +67,40 @@ pub struct Record {
     pub date: String,
     /// Event (`EV`).
     pub event: String,
+    /// Rules (`RU`).
+    pub rules: String,
+    /// Komi (`KM`), if given and a number.
+    pub komi: Option<f64>,
+    /// Handicap stones (`HA`), if given.
+    pub handicap: Option<u32>,
+}
+
+impl GameInfo {
+    /// Append the text properties that are set (`PB`, `PW`, `DT`, `EV`,
+    /// `RU`, `RE`), escaped as SGF wants (`\\` before `]` and `\\`).
+    pub fn write(&self, out: &mut String) {
+        for (tag, text) in [
+            ("PB", &self.black),
+            ("PW", &self.white),
+            ("DT", &self.date),
+            ("EV", &self.event),
+            ("RU", &self.rules),
+            ("RE", &self.result),
+        ] {
+            if text.is_empty() {
+                continue;
+            }
+            out.push_str(tag);
+            out.push('[');
+            for ch in text.chars() {
+                if matches!(ch, ']' | '\\') {
+                    out.push('\\');
+                }
+                out.push(ch);
+            }
+            out.push(']');
+        }
+    }
 }
 
 /// Why a game tree is not a usable record.
@@ -54,8 +112,6 @@ pub enum RecordError {
     Size(u8, u8),
     /// A point lies off the board or a property value is malformed.
     BadValue(&'static str),
-    /// Something the records of this program do not hold (setup mid-game).
-    Unsupported(&'static str),
 }
 
 impl fmt::Display for RecordError {
@@ -65,7 +121,6 @@ impl fmt::Display for RecordError {
             RecordError::Size(w, h) if w == h => write!(f, "unsupported size {w}x{h}"),
             RecordError::Size(w, h) => write!(f, "unsupported size {w}x{h} (not square)"),
             RecordError::BadValue(m) => write!(f, "bad value: {m}"),
-            RecordError::Unsupported(m) => write!(f, "unsupported: {m}"),
         }
     }
 }
@@ -147,37 +202,39 @@ fn record(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
         size: (w, h),
         ..Record::default()
     };
-    let text = |p: &Prop| match p {
-        Prop::PB(t) | Prop::PW(t) | Prop::RE(t) | Prop::DT(t) | Prop::EV(t) => t.text.clone(),
-        _ => String::new(),
-    };
     let mut setup: BTreeMap<SgfPoint, Color> = BTreeMap::new();
     for node in root.main_variation() {
+        let mut later = Later {
+            after: rec.moves.len(),
+            ..Later::default()
+        };
+        let mut mv = None;
         for prop in node.properties() {
             match prop {
-                Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if !rec.moves.is_empty() => {
-                    return Err(RecordError::Unsupported("setup stones after a move"))
-                }
-                Prop::AB(ps) | Prop::AW(ps) => {
-                    let c = if matches!(prop, Prop::AB(_)) {
-                        Color::Black
-                    } else {
-                        Color::White
+                Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) => {
+                    let c = match prop {
+                        Prop::AB(_) => Some(Color::Black),
+                        Prop::AW(_) => Some(Color::White),
+                        _ => None,
                     };
-                    for p in ps {
-                        setup.insert(on_board(n, *p)?, c);
-                    }
+                    let mut points = ps
+                        .iter()
+                        .map(|&p| on_board(n, p))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    points.sort_unstable();
+                    later.changes.extend(points.into_iter().map(|p| (p, c)));
                 }
-                Prop::AE(ps) => {
-                    for p in ps {
-                        setup.remove(&on_board(n, *p)?);
-                    }
-                }
-                Prop::PB(_) => rec.black = text(prop),
-                Prop::PW(_) => rec.white = text(prop),
-                Prop::RE(_) => rec.result = text(prop),
-                Prop::DT(_) => rec.date = text(prop),
-                Prop::EV(_) => rec.event = text(prop),
+                Prop::PL(c) => later.to_play = Some(color(*c)),
+                Prop::PB(t) => rec.info.black.clone_from(&t.text),
+                Prop::PW(t) => rec.info.white.clone_from(&t.text),
+                Prop::RE(t) => rec.info.result.clone_from(&t.text),
+                Prop::DT(t) => rec.info.date.clone_from(&t.text),
+                Prop::EV(t) => rec.info.event.clone_from(&t.text),
+                Prop::RU(t) => rec.info.rules.clone_from(&t.text),
+                Prop::KM(k) if k.is_finite() => rec.info.komi = Some(*k),
+                Prop::HA(h) => rec.info.handicap = u32::try_from(*h).ok(),
+                Prop::B(m) => mv = Some((Color::Black, to_move(n, m)?)),
+                Prop::W(m) => mv = Some((Color::White, to_move(n, m)?)),
                 Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W") => {
                     // Lenient: a line break inside a move value (`W[oq\n]`),
                     // as some old records have.
@@ -186,39 +243,58 @@ fn record(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
                     } else {
                         Color::White
                     };
-                    let m = lenient_move(n, values)?;
-                    rec.moves.push((c, m));
+                    mv = Some((c, lenient_move(n, values)?));
                 }
                 Prop::Invalid(id, _) if matches!(id.as_str(), "AB" | "AW" | "AE") => {
                     return Err(RecordError::BadValue("a setup point"))
                 }
+                Prop::Invalid(id, _) if id == "PL" => return Err(RecordError::BadValue("PL")),
                 _ => {}
             }
         }
-        let mv = match node.get_move() {
-            Some(Prop::B(m)) => Some((Color::Black, *m)),
-            Some(Prop::W(m)) => Some((Color::White, *m)),
-            _ => None,
-        };
-        if let Some((c, m)) = mv {
-            let point = match m {
-                Move::Pass => None,
-                Move::Move(go::Point { x: 19, y: 19 }) if n <= 19 => None,
-                Move::Move(p) => Some(on_board(n, p)?),
-            };
-            rec.moves.push((c, point));
+        if rec.moves.is_empty() {
+            for (p, c) in later.changes.drain(..) {
+                match c {
+                    Some(c) => setup.insert(p, c),
+                    None => setup.remove(&p),
+                };
+            }
+            rec.to_play = later.to_play.or(rec.to_play);
+        } else if !later.changes.is_empty() || later.to_play.is_some() {
+            rec.later.push(later);
+        }
+        if let Some(m) = mv {
+            rec.moves.push(m);
         }
     }
     rec.setup = setup.into_iter().collect();
     Ok(rec)
 }
 
+/// Return the point of a move (`None`: a pass; `tt` too on boards up to
+/// 19x19).
+fn to_move(n: u8, m: &Move) -> Result<Option<SgfPoint>, RecordError> {
+    match m {
+        Move::Pass => Ok(None),
+        Move::Move(go::Point { x: 19, y: 19 }) if n <= 19 => Ok(None),
+        Move::Move(p) => on_board(n, *p).map(Some),
+    }
+}
+
+/// Return the core colour of an SGF colour.
+fn color(c: sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
 /// Return the move of a value `sgf-parse` refused, read again without
-/// whitespace (`None`: a pass). `loadsgf` reads such values this way too.
+/// whitespace (`None`: a pass).
 ///
 /// # Errors
 /// [`RecordError::BadValue`] if it still is no point of an `n` x `n` board.
-pub fn lenient_move(n: u8, values: &[String]) -> Result<Option<SgfPoint>, RecordError> {
+fn lenient_move(n: u8, values: &[String]) -> Result<Option<SgfPoint>, RecordError> {
     let bad = RecordError::BadValue("a move");
     let [v] = values else { return Err(bad) };
     let v: Vec<u8> = v.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
@@ -263,7 +339,7 @@ mod tests {
         let got = read_collection(text);
         assert_eq!(got.len(), 4);
         let first = got[0].as_ref().unwrap();
-        assert_eq!(first.black, "a");
+        assert_eq!(first.info.black, "a");
         assert_eq!(first.moves.len(), 3);
         assert_eq!(first.moves[2], (Color::Black, None));
         assert_eq!(got[1].as_ref().unwrap().size, (9, 9));
@@ -272,12 +348,43 @@ mod tests {
     }
 
     #[test]
-    fn setup_before_moves_only() {
-        let ok = read_collection("(;AB[dd][pp];AW[dp];B[qd])");
+    fn setup_before_the_first_move_and_after_it() {
+        let ok = read_collection("(;AB[dd][pp];AW[dp]AE[pp]PL[W];W[qd])");
         let rec = ok[0].as_ref().unwrap();
-        assert_eq!(rec.setup.len(), 3);
-        let bad = read_collection("(;B[dd];AB[pp])");
-        assert!(matches!(bad[0], Err(RecordError::Unsupported(_))));
+        assert_eq!(
+            rec.setup,
+            vec![((3, 3), Color::Black), ((3, 15), Color::White)]
+        );
+        assert_eq!(rec.to_play, Some(Color::White));
+        assert!(rec.later.is_empty());
+        let later = read_collection("(;B[dd];AB[pp]AE[dd]PL[B])");
+        let rec = later[0].as_ref().unwrap();
+        assert_eq!(
+            rec.later,
+            vec![Later {
+                after: 1,
+                changes: vec![((15, 15), Some(Color::Black)), ((3, 3), None)],
+                to_play: Some(Color::Black),
+            }]
+        );
+    }
+
+    #[test]
+    fn game_information_is_read_and_written_escaped() {
+        let got = read_collection(
+            "(;SZ[9]KM[6.5]HA[2]RU[Chinese]PB[Bl\\]ack]PW[W]DT[2026-11-24]EV[Cup]RE[B+R]AB[cc][gg])",
+        );
+        let info = &got[0].as_ref().unwrap().info;
+        assert_eq!(info.komi, Some(6.5));
+        assert_eq!(info.handicap, Some(2));
+        assert_eq!(info.black, "Bl]ack");
+        assert_eq!(info.result, "B+R");
+        let mut out = String::new();
+        info.write(&mut out);
+        assert_eq!(
+            out,
+            "PB[Bl\\]ack]PW[W]DT[2026-11-24]EV[Cup]RU[Chinese]RE[B+R]"
+        );
     }
 
     #[test]

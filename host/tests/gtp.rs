@@ -371,7 +371,7 @@ fn fixed_handicap() {
     assert_eq!(g.ok("fixed_handicap 9"), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10");
     assert_eq!(g.row(4), "...X.....X.....X...");
     assert!(g.ok("showboard").contains("white to play"));
-    assert!(g.ok("printsgf").contains("HA[9]AB["));
+    assert!(g.ok("printsgf").contains("HA[9]RU[Chinese]AB["));
     assert_eq!(g.err("fixed_handicap 2"), "board not empty");
     g.ok("clear_board");
     for bad in ["1", "0", "10", "-3"] {
@@ -477,7 +477,7 @@ fn loadsgf_final_position() {
     assert!(g.ok("showboard").contains("komi 0.5"));
     assert!(g
         .ok("printsgf")
-        .contains("HA[2]AB[dp][pd]AW[jj]PL[W];W[qp];B[dd];W[pq])"));
+        .contains("HA[2]RU[Chinese]AB[dp][pd]AW[jj]PL[W];W[qp];B[dd];W[pq])"));
     // The setup stones are no moves: undo stops before them.
     g.ok("undo");
     g.ok("undo");

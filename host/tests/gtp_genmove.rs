@@ -97,7 +97,38 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         analysis.contains("info move") && analysis.contains("play "),
         "{analysis}"
     );
-    assert!(g.ok("gogui-analyze_commands").contains("kosumi-savebook"));
+    let commands = g.ok("gogui-analyze_commands");
+    for line in commands.lines() {
+        // GoGui's own types only.
+        let kind = line.split('/').next().unwrap();
+        assert!(
+            ["gfx", "dboard", "plist", "param", "string", "none"].contains(&kind),
+            "{line}"
+        );
+        // Every listed command answers.
+        let cmd = line.rsplit('/').next().unwrap().replace("%c", "b");
+        if !cmd.contains("savebook") {
+            g.ok(&cmd);
+        }
+    }
+    let gfx = g.ok("kosumi-best_moves w");
+    let lines: Vec<&str> = gfx.lines().collect();
+    assert!(
+        lines[0].starts_with("LABEL ") && lines[1].starts_with("VAR w "),
+        "{gfx}"
+    );
+    assert!(
+        lines[2].starts_with("TEXT ") && lines[2].ends_with(" visits"),
+        "{gfx}"
+    );
+    let params = g.ok("kosumi-param");
+    assert!(
+        params.contains("[bool] ponder 0") && params.contains("[string] playouts "),
+        "{params}"
+    );
+    g.ok("kosumi-param ponder 1");
+    assert!(g.ok("kosumi-param").contains("[bool] ponder 1"));
+    g.ok("kosumi-param ponder 0");
     g.ok("final_status_list dead");
     g.ok("kgs-genmove_cleanup w");
     g.quit();
@@ -418,4 +449,45 @@ fn gogui_analyze_commands_use_gogui_types_and_ownership_is_a_dboard() {
     // Black's stone on E5 is black's.
     assert!(rows[4][4] > 0.5, "{board}");
     g.quit();
+}
+
+#[test]
+fn live_gogui_graphics_go_to_stderr_during_a_search() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args([
+            "--size",
+            "9",
+            "--tree-mb",
+            "8",
+            "--playouts",
+            "3000",
+            "--gogui-gfx",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"genmove b\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // GTP stays on stdout; each block is a header, gfx lines, a blank line.
+    assert!(!stdout.contains("gogui-gfx"), "{stdout}");
+    let blocks: Vec<&str> = stderr.split("gogui-gfx:\n").skip(1).collect();
+    assert!(!blocks.is_empty(), "{stderr}");
+    for b in blocks {
+        let lines: Vec<&str> = b.split('\n').collect();
+        assert!(
+            lines[0].starts_with("LABEL ") && lines[1].starts_with("VAR b "),
+            "{b}"
+        );
+        assert!(lines[2].starts_with("TEXT ") && lines[3].is_empty(), "{b}");
+    }
 }

@@ -176,6 +176,18 @@ pub fn count(text: &str) -> Result<Option<usize>, Failure> {
     Ok(text.parse::<usize>().ok())
 }
 
+/// Write a game's result from black's margin in half points as GTP's
+/// `final_score` and SGF's `RE` write it: `B+3.5`, `W+12`, `0` for a draw.
+pub fn write_result(out: &mut dyn core::fmt::Write, margin2: i32) -> core::fmt::Result {
+    match margin2 {
+        0 => out.write_str("0"),
+        m => {
+            out.write_str(if m > 0 { "B+" } else { "W+" })?;
+            write_halves(out, m.abs())
+        }
+    }
+}
+
 /// Write `half / 2` as GTP writes a float (`7.5`, `-3`, `0`).
 pub fn write_halves(out: &mut dyn core::fmt::Write, half: i32) -> core::fmt::Result {
     let sign = if half < 0 { "-" } else { "" };

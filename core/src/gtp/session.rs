@@ -214,14 +214,7 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
                 args::exactly::<0>(args)?;
                 let board = self.game.board();
                 let margin2 = self.player.scorer().final_margin2(board, self.game.komi2());
-                let who = if margin2 > 0 { "B+" } else { "W+" };
-                match margin2 {
-                    0 => put(out, "0"),
-                    m => {
-                        put(out, who)?;
-                        args::write_halves(out, m.abs()).map_err(|_| Failure::Syntax)
-                    }
-                }
+                args::write_result(out, margin2).map_err(|_| Failure::Syntax)
             }
             "final_status_list" => {
                 let [which] = args::exactly::<1>(args)?;

@@ -82,7 +82,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             skipped += 1;
             continue;
         };
-        let Ok(game) = sgf::load(&text, None, 15) else {
+        let Ok((game, _)) = sgf::load(&text, None, 15) else {
             skipped += 1;
             continue;
         };

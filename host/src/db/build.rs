@@ -95,6 +95,9 @@ pub fn replay(rec: &Record, hash_mask: u64) -> Result<GameData, String> {
     if rec.moves.len() > MAX_MOVES {
         return Err(format!("unsupported: more than {MAX_MOVES} moves"));
     }
+    if rec.later.iter().any(|l| !l.changes.is_empty()) {
+        return Err("unsupported: setup stones after a move".into());
+    }
     let mut board = Board::new(N).map_err(|_| "19x19 unsupported by this build".to_string())?;
     let geo = board.geometry();
     let mut cells = [0u8; POINTS];
@@ -249,13 +252,13 @@ fn read_file(path: &Path, hash_mask: u64) -> FileGames {
                 info: Info {
                     file: name.clone(),
                     index: i.min(u16::MAX as usize) as u16,
-                    black: rec.black.clone(),
-                    white: rec.white.clone(),
-                    result: rec.result.clone(),
-                    date: rec.date.clone(),
-                    event: rec.event.clone(),
+                    black: rec.info.black.clone(),
+                    white: rec.info.white.clone(),
+                    result: rec.info.result.clone(),
+                    date: rec.info.date.clone(),
+                    event: rec.info.event.clone(),
                 },
-                winner: Winner::from_result(&rec.result),
+                winner: Winner::from_result(&rec.info.result),
                 stream: data.stream,
                 masks: data.masks,
                 hashes: data.hashes,

@@ -10,12 +10,13 @@
 //! for anything longer than a screen) and add a row to [`COMMANDS`] and its
 //! name to [`NAMES`] (a test checks they agree).
 
-use kosumi_core::game::SetupError;
+use kosumi_core::game::{Player, SetupError};
 use kosumi_core::geometry::Point;
 pub use kosumi_core::gtp::args::color_name;
 pub use kosumi_core::gtp::Failure;
 
-use super::{analyze, genmove, handicap, sgf, Engine};
+use super::{analyze, genmove, gogui, handicap, sgf, Engine};
+use crate::sgf_game;
 
 /// What a handler returns: the answer's text, or why it failed.
 pub type Reply = Result<String, Failure>;
@@ -47,8 +48,10 @@ pub const COMMANDS: &[Command] = &[
     // Analysis and kosumi's own (genmove.rs).
     Command { name: "lz-genmove_analyze", handler: analyze::lz_genmove_analyze },
     Command { name: "kata-genmove_analyze", handler: analyze::kata_genmove_analyze },
-    Command { name: "gogui-analyze_commands", handler: genmove::gogui_analyze_commands },
-    Command { name: "kosumi-ownership", handler: genmove::ownership },
+    Command { name: "gogui-analyze_commands", handler: gogui::analyze_commands },
+    Command { name: "kosumi-ownership", handler: gogui::ownership },
+    Command { name: "kosumi-best_moves", handler: gogui::best_moves },
+    Command { name: "kosumi-param", handler: gogui::param },
     Command { name: "kosumi-setoption", handler: genmove::setoption },
     Command { name: "kosumi-savebook", handler: genmove::savebook },
     Command { name: "kosumi-loadbook", handler: genmove::loadbook },
@@ -70,6 +73,8 @@ pub const NAMES: &[&str] = &[
     "kata-genmove_analyze",
     "gogui-analyze_commands",
     "kosumi-ownership",
+    "kosumi-best_moves",
+    "kosumi-param",
     "kosumi-setoption",
     "kosumi-savebook",
     "kosumi-loadbook",
@@ -185,14 +190,29 @@ fn loadsgf(engine: &mut Engine, args: &[String]) -> Reply {
     };
     let bytes = std::fs::read(file).map_err(|_| Failure::CannotOpen)?;
     let text = String::from_utf8_lossy(&bytes);
-    let game = sgf::load(&text, until, engine.game.komi2()).map_err(|_| Failure::CannotLoad)?;
+    let (game, loaded) =
+        sgf::load(&text, until, engine.game.komi2()).map_err(|_| Failure::CannotLoad)?;
     engine.game = game;
     engine.player.play.new_game();
+    engine.player.loaded = loaded;
     Ok(color_name(engine.game.to_play()).into())
 }
 
 fn printsgf(engine: &mut Engine, args: &[String]) -> Reply {
-    let text = sgf::write(&engine.game);
+    let loaded = engine.player.loaded.clone();
+    let result = loaded.result(&engine.game, || {
+        let (board, komi2) = (engine.game.board(), engine.game.komi2());
+        let margin2 = engine.player.scorer().final_margin2(board, komi2);
+        let mut score = String::new();
+        // A `String` takes every write.
+        let _ = kosumi_core::gtp::args::write_result(&mut score, margin2);
+        score
+    });
+    let info = sgf_game::GameInfo {
+        result,
+        ..loaded.info
+    };
+    let text = sgf::write(&engine.game, &info);
     match args {
         [] => Ok(text),
         [file] => {

@@ -1,7 +1,6 @@
 //! The host's search under the core's GTP session: the searcher, its
 //! options and helpers, the budget from the clock, and the host's
-//! commands around them:
-//! `gogui-analyze_commands`, `kosumi-setoption`, `kosumi-savebook`,
+//! commands around them: `kosumi-setoption`, `kosumi-savebook`,
 //! `kosumi-loadbook`; `quit` saves the book.
 //!
 //! `genmove` and its kin are the core's ([`kosumi_core::gtp::Session`],
@@ -67,6 +66,10 @@ pub struct SearchArgs {
     /// tree is kept for the next genmove, and prunes itself when full).
     #[arg(long)]
     pub ponder: bool,
+    /// Write GoGui's live graphics (`gogui-gfx:` blocks on stderr: the best
+    /// move so far) during each search.
+    #[arg(long)]
+    pub gogui_gfx: bool,
     /// Random seed of the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -121,6 +124,7 @@ impl Default for SearchArgs {
             resign: 0.05,
             quick_pass: false,
             ponder: false,
+            gogui_gfx: false,
             seed: 1,
             no_table: false,
             no_deepening: false,
@@ -386,6 +390,7 @@ impl Services {
         );
         let search_komi2 = (i32::from(komi2) + extra2).clamp(-2000, 2000) as i16;
         play.extra2 = i32::from(search_komi2) - i32::from(komi2);
+        let live_gfx = play.opts.gogui_gfx;
         let Play {
             searcher,
             helpers,
@@ -395,6 +400,7 @@ impl Services {
         let patterns = *patterns;
         let searcher = searcher.as_mut().ok_or("no searcher")?;
         searcher.stop = stop;
+        searcher.live_gfx = live_gfx;
         let run_main = |s: &mut Searcher, b| {
             s.run(board, search_komi2, excluded, b, tactics, patterns, verbose)
         };
@@ -488,6 +494,7 @@ impl kosumi_core::gtp::Engine for Services {
 
     fn new_game(&mut self) {
         self.play.new_game();
+        self.loaded = super::sgf::Loaded::default();
     }
 
     fn extra_commands(&self) -> &'static [&'static str] {
@@ -495,49 +502,8 @@ impl kosumi_core::gtp::Engine for Services {
     }
 }
 
-/// `gogui-analyze_commands`
-pub fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
-    if !args.is_empty() {
-        return Err(Failure::Syntax);
-    }
-    Ok([
-        "none/Save book/kosumi-savebook",
-        "string/Search options/kosumi-setoption",
-        "plist/Dead stones/final_status_list dead",
-        "dboard/Ownership/kosumi-ownership",
-        "string/Best move/reg_genmove %c",
-    ]
-    .join("\n"))
-}
-
-/// `kosumi-ownership`: the playout ownership estimate of the position
-/// (the one `final_status_list` uses), from black's view (1: black's, -1:
-/// white's), one row of the board per line from the top: GoGui's `dboard`.
-pub fn ownership(engine: &mut Engine, args: &[String]) -> Reply {
-    if !args.is_empty() {
-        return Err(Failure::Syntax);
-    }
-    let board = engine.game.board();
-    let komi2 = engine.game.komi2();
-    let geo = board.geometry();
-    let own = scoring::scorer(&mut engine.player.scratch, false).ownership(board, komi2);
-    let size = geo.size();
-    let mut out = String::new();
-    for y in (0..size).rev() {
-        let row: Vec<String> = (0..size)
-            .map(|x| {
-                let black = own.as_ref().map_or(0.5, |o| o.black_share(geo.point(x, y)));
-                format!("{:.2}", 2.0 * f64::from(black) - 1.0)
-            })
-            .collect();
-        out.push('\n');
-        out.push_str(&row.join(" "));
-    }
-    Ok(out)
-}
-
 /// Parse `on`/`off`/`true`/`false`/`1`/`0`.
-fn flag(text: &str) -> Result<bool, Failure> {
+pub fn flag(text: &str) -> Result<bool, Failure> {
     match text.to_ascii_lowercase().as_str() {
         "on" | "true" | "1" | "yes" => Ok(true),
         "off" | "false" | "0" | "no" => Ok(false),
@@ -550,7 +516,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -561,6 +527,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.resign,
                 o.quick_pass,
                 o.ponder,
+                o.gogui_gfx,
                 o.seed,
                 !o.no_table,
                 !o.no_deepening,
@@ -638,6 +605,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     engine.resign.quick_pass = o.quick_pass;
                 }
                 "ponder" => o.ponder = flag(v)?,
+                "gogui_gfx" => o.gogui_gfx = flag(v)?,
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
                 "replies" => o.no_replies = !flag(v)?,

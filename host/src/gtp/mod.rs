@@ -4,6 +4,7 @@
 //! |---|---|
 //! | [`analyze`] | streaming `lz-analyze`, `analyze`, `kata-analyze`, stopped by the next input line |
 //! | [`commands`] | the host's own commands (files, handicap, analysis, options), one `fn` each |
+//! | [`gogui`] | GoGui's analyze commands (`dboard`, `gfx`, `param`) and live `gogui-gfx:` |
 //! | [`handicap`] | fixed and free handicap points |
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
@@ -31,6 +32,7 @@ pub mod analyze;
 pub mod book;
 pub mod commands;
 pub mod genmove;
+pub mod gogui;
 pub mod handicap;
 pub mod parallel;
 pub mod patterns;
@@ -102,6 +104,9 @@ pub struct Services {
     pub args: Args,
     /// The board the end-of-game playouts run on.
     pub scratch: Board,
+    /// What the last `loadsgf` read beside the game (empty after
+    /// `clear_board` and `boardsize`): `printsgf` writes it back.
+    pub loaded: sgf::Loaded,
 }
 
 /// Return a session with an empty board of `args.size` and `args.komi`.
@@ -123,6 +128,7 @@ pub fn engine(args: Args) -> Result<Engine, String> {
         play: genmove::Play::new(&args.search)?,
         tactics: tactics::Tactics::new(args.search.tactics_mb),
         scratch: game.board().clone(),
+        loaded: sgf::Loaded::default(),
         args,
     };
     let mut engine = Session::new(game, services);

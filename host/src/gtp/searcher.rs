@@ -45,6 +45,8 @@ pub struct Searcher {
     /// Input lines waiting (`analyze`'s input thread): the search stops as
     /// soon as the count is above zero (`None`: runs its budget).
     pub stop: Option<Arc<AtomicUsize>>,
+    /// Write GoGui's live graphics to stderr after every iteration.
+    pub live_gfx: bool,
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
@@ -77,6 +79,7 @@ impl Searcher {
             use_table: true,
             ladder: Box::default(),
             stop: None,
+            live_gfx: false,
             replies: None,
         })
     }
@@ -122,7 +125,14 @@ impl Searcher {
             _ => start.elapsed().as_millis() as u64,
         };
         let geo = board.geometry();
+        let live_gfx = self.live_gfx;
         let mut report = |r: &IterationReport| {
+            if live_gfx {
+                eprint!(
+                    "{}",
+                    super::gogui::live(geo, board.to_play(), r.best, r.win_rate, r.visits)
+                );
+            }
             if verbose {
                 let mut buf = [0u8; 4];
                 eprintln!(

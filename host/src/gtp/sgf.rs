@@ -1,5 +1,6 @@
-//! SGF in and out: `loadsgf` reads a game's main line with the `sgf-parse`
-//! crate, `printsgf` writes the current game.
+//! SGF in and out for the GTP engine: `loadsgf` plays a record read by
+//! the program's one SGF reader ([`sgf_game`]), `printsgf` writes the
+//! current game with its information.
 //!
 //! Loading follows GNU Go: `SZ` (square, default 19) sets the board, `KM`
 //! the komi (rounded to half points; absent, the engine's komi stays),
@@ -10,17 +11,17 @@
 //! on boards up to 19x19, as FF\[3\] had it. Setup in a later node makes
 //! that position the start of the game (undo stops there). With a move
 //! number `n`, moves `1..n` are played and the colour of move `n` is to
-//! move; a number past the end loads the whole game. A move value with
-//! whitespace inside (`W[oq` and a line break, in old records) is read as
-//! the game database reads it ([`sgf_game`]'s lenient rule).
-
-use std::collections::HashSet;
+//! move; a number past the end loads the whole game. The game information
+//! (players, date, event, rules, result) comes back with the game.
+//!
+//! Writing gives `GM`, `FF`, `CA`, `AP`, `SZ`, `KM`, `HA`, the loaded game's
+//! information, `RU` (the loaded rules, else `Chinese`: kosumi counts area),
+//! `RE` ([`Loaded::result`]), the setup and the moves.
 
 use kosumi_core::geometry::{Color, Geometry, Point};
-use sgf_parse::go::{self, Move, Prop};
 
 use super::Game;
-use crate::sgf_game;
+use crate::sgf_game::{self, GameInfo, RecordError, SgfPoint};
 
 /// Why a record was not loaded.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -37,125 +38,107 @@ pub enum LoadError {
     IllegalMove,
 }
 
+/// A game read from a record, with what the record said about it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Loaded {
+    /// The record's game information.
+    pub info: GameInfo,
+    /// Moves in the record when it was loaded (`RE` describes that game).
+    pub moves: usize,
+}
+
+impl Loaded {
+    /// Return the `RE` to write for `game`: the record's as long as the
+    /// game is still the recorded one; after two passes, `final_score`'s
+    /// answer (`score`); otherwise none.
+    pub fn result(&self, game: &Game, score: impl FnOnce() -> String) -> String {
+        let moves = game.moves();
+        let n = moves.len();
+        if n >= 2 && moves[n - 2..].iter().all(|m| m.point.is_pass()) {
+            score()
+        } else if n == self.moves {
+            self.info.result.clone()
+        } else {
+            String::new()
+        }
+    }
+}
+
 /// Return the game of the first tree in `text`, up to before move `until`
-/// (counted from 1) if given; `komi2` is kept when the record has no `KM`.
+/// (counted from 1) if given, and its information; `komi2` is kept when the
+/// record has no `KM`.
 ///
 /// # Errors
 /// A [`LoadError`] for anything that is not a loadable Go game.
-pub fn load(text: &str, until: Option<usize>, komi2: i16) -> Result<Game, LoadError> {
-    let trees = go::parse(text).map_err(|_| LoadError::Parse)?;
-    let root = trees.first().ok_or(LoadError::Parse)?;
-    let size = match root.get_property("SZ") {
-        None => 19,
-        Some(Prop::SZ((w, h))) if w == h => *w as usize,
-        Some(_) => return Err(LoadError::Size),
-    };
-    let komi2 = match root.get_property("KM") {
-        Some(Prop::KM(k)) if k.is_finite() && k.abs() < 1000.0 => (k * 2.0).round() as i16,
+pub fn load(text: &str, until: Option<usize>, komi2: i16) -> Result<(Game, Loaded), LoadError> {
+    let rec = sgf_game::read_collection(text)
+        .into_iter()
+        .next()
+        .ok_or(LoadError::Parse)?
+        .map_err(|e| match e {
+            RecordError::Syntax(_) => LoadError::Parse,
+            RecordError::Size(..) => LoadError::Size,
+            RecordError::BadValue(_) => LoadError::BadValue,
+        })?;
+    let komi2 = match rec.info.komi {
+        Some(k) if k.abs() < 1000.0 => (k * 2.0).round() as i16,
         _ => komi2,
     };
-    let mut game = Game::new(size, komi2).map_err(|_| LoadError::Size)?;
+    let mut game = Game::new(usize::from(rec.size.0), komi2).map_err(|_| LoadError::Size)?;
     let geo = game.board().geometry();
-    let mut played = 0usize;
-    for node in root.main_variation() {
-        let mut changes = Vec::new();
-        let (mut to_play, mut mv) = (None, None);
-        let mut handicap = None;
-        for prop in node.properties() {
-            match prop {
-                Prop::AB(ps) => add_changes(geo, ps, Some(Color::Black), &mut changes)?,
-                Prop::AW(ps) => add_changes(geo, ps, Some(Color::White), &mut changes)?,
-                Prop::AE(ps) => add_changes(geo, ps, None, &mut changes)?,
-                Prop::PL(c) => to_play = Some(color(*c)),
-                Prop::HA(n) => handicap = Some(*n),
-                Prop::B(m) => mv = Some((Color::Black, to_point(geo, m)?)),
-                Prop::W(m) => mv = Some((Color::White, to_point(geo, m)?)),
-                // A line break inside a move value (`W[oq\n]`), as some
-                // old records have: read as the database reads it.
-                Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W") => {
-                    let c = if id == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let point = match sgf_game::lenient_move(size as u8, values) {
-                        Ok(None) => Point::PASS,
-                        Ok(Some((x, y))) => sgf_point(geo, go::Point { x, y })?,
-                        Err(_) => return Err(LoadError::BadValue),
-                    };
-                    mv = Some((c, point));
-                }
-                Prop::Invalid(id, _) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
-                    return Err(LoadError::BadValue)
-                }
-                _ => {}
-            }
-        }
-        if !changes.is_empty() {
-            game.apply_setup(&changes)
-                .map_err(|_| LoadError::BadSetup)?;
-        }
-        if let Some(n) = handicap {
-            game.set_handicap_count(u32::try_from(n).unwrap_or(0));
-            if to_play.is_none() && !game.board_is_empty() && game.moves().is_empty() {
-                game.set_to_play(Color::White);
-            }
-        }
-        if let Some(c) = to_play {
-            game.set_to_play(c);
-        }
-        if let Some((c, p)) = mv {
-            played += 1;
-            if until == Some(played) {
-                game.set_to_play(c);
-                break;
-            }
-            game.play_record(c, p).map_err(|_| LoadError::IllegalMove)?;
-        }
-    }
-    Ok(game)
-}
-
-/// Return the core colour of an SGF colour.
-fn color(c: sgf_parse::Color) -> Color {
-    match c {
-        sgf_parse::Color::Black => Color::Black,
-        sgf_parse::Color::White => Color::White,
-    }
-}
-
-/// Return the board point of an SGF point (`aa` is the top left).
-fn sgf_point(geo: Geometry, p: go::Point) -> Result<Point, LoadError> {
-    let (x, y, n) = (p.x as usize, p.y as usize, geo.size());
-    if x >= n || y >= n {
-        return Err(LoadError::BadValue);
-    }
-    Ok(geo.point(x, n - 1 - y))
-}
-
-/// Return the point of an SGF move; `tt` is a pass on boards up to 19x19.
-fn to_point(geo: Geometry, m: &Move) -> Result<Point, LoadError> {
-    match *m {
-        Move::Pass => Ok(Point::PASS),
-        Move::Move(go::Point { x: 19, y: 19 }) if geo.size() <= 19 => Ok(Point::PASS),
-        Move::Move(p) => sgf_point(geo, p),
-    }
-}
-
-/// Append the setup changes for the points `ps`.
-fn add_changes(
-    geo: Geometry,
-    ps: &HashSet<go::Point>,
-    c: Option<Color>,
-    out: &mut Vec<(Point, Option<Color>)>,
-) -> Result<(), LoadError> {
-    let mut points = ps
+    let setup: Vec<(Point, Option<Color>)> = rec
+        .setup
         .iter()
-        .map(|&p| sgf_point(geo, p))
-        .collect::<Result<Vec<_>, _>>()?;
-    points.sort();
-    out.extend(points.into_iter().map(|p| (p, c)));
-    Ok(())
+        .map(|&(p, c)| (point(geo, p), Some(c)))
+        .collect();
+    if !setup.is_empty() {
+        game.apply_setup(&setup).map_err(|_| LoadError::BadSetup)?;
+    }
+    if let Some(n) = rec.info.handicap {
+        game.set_handicap_count(n);
+        if rec.to_play.is_none() && !setup.is_empty() {
+            game.set_to_play(Color::White);
+        }
+    }
+    if let Some(c) = rec.to_play {
+        game.set_to_play(c);
+    }
+    let mut later = rec.later.iter().peekable();
+    for i in 0..=rec.moves.len() {
+        while let Some(l) = later.next_if(|l| l.after == i) {
+            let changes: Vec<_> = l.changes.iter().map(|&(p, c)| (point(geo, p), c)).collect();
+            if !changes.is_empty() {
+                game.apply_setup(&changes)
+                    .map_err(|_| LoadError::BadSetup)?;
+            }
+            if let Some(c) = l.to_play {
+                game.set_to_play(c);
+            }
+        }
+        let Some(&(c, p)) = rec.moves.get(i) else {
+            break;
+        };
+        if until == Some(i + 1) {
+            game.set_to_play(c);
+            break;
+        }
+        let p = p.map_or(Point::PASS, |p| point(geo, p));
+        game.play_record(c, p).map_err(|_| LoadError::IllegalMove)?;
+    }
+    let moves = game.moves().len();
+    Ok((
+        game,
+        Loaded {
+            info: rec.info,
+            moves,
+        },
+    ))
+}
+
+/// Return the board point of an SGF point (`aa` is the top left; the
+/// reader checked it lies on the board).
+fn point(geo: Geometry, (x, y): SgfPoint) -> Point {
+    geo.point(usize::from(x), geo.size() - 1 - usize::from(y))
 }
 
 /// Return the SGF name of a board point.
@@ -168,8 +151,9 @@ fn sgf_name(geo: Geometry, p: Point) -> String {
     format!("{}{}", letter(x), letter(geo.size() - 1 - y))
 }
 
-/// Return the game as a one-line SGF record (setup, then the moves).
-pub fn write(game: &Game) -> String {
+/// Return the game as a one-line SGF record with `info` (its `RE` as
+/// given): the root's properties, the setup, then the moves.
+pub fn write(game: &Game, info: &GameInfo) -> String {
     let geo = game.board().geometry();
     let mut out = format!(
         "(;GM[1]FF[4]CA[UTF-8]AP[kosumi:{}]SZ[{}]KM[{}]",
@@ -180,6 +164,11 @@ pub fn write(game: &Game) -> String {
     if game.handicap() >= 2 {
         out += &format!("HA[{}]", game.handicap());
     }
+    let mut info = info.clone();
+    if info.rules.is_empty() {
+        info.rules = "Chinese".into();
+    }
+    info.write(&mut out);
     for (c, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
         let stones: Vec<String> = game
             .setup()
@@ -206,6 +195,7 @@ pub fn write(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kosumi_core::geometry::Cell;
 
     #[test]
     fn write_then_load_is_the_same_game() {
@@ -220,21 +210,65 @@ mod tests {
         ] {
             g.play(c, v(s)).unwrap();
         }
-        let text = write(&g);
-        let back = load(&text, None, 0).unwrap();
-        assert_eq!(write(&back), text);
+        let info = GameInfo {
+            black: "kosumi".into(),
+            white: "Go[Seigen]".into(),
+            date: "2026-11-24".into(),
+            ..GameInfo::default()
+        };
+        let text = write(&g, &info);
+        let (back, loaded) = load(&text, None, 0).unwrap();
+        assert_eq!(write(&back, &loaded.info), text);
         assert!(back.board().identical(g.board()));
         assert_eq!(back.komi2(), 13);
+        assert_eq!(loaded.info.white, "Go[Seigen]");
+        assert_eq!(loaded.info.rules, "Chinese");
+        assert_eq!(loaded.moves, 3);
+    }
+
+    #[test]
+    fn the_result_is_the_records_until_the_game_changes_then_the_score() {
+        let text = "(;SZ[5]KM[0.5]RE[W+R];B[cc];W[dd])";
+        let (mut g, loaded) = load(text, None, 0).unwrap();
+        let score = || "B+3.5".to_string();
+        assert_eq!(loaded.result(&g, score), "W+R");
+        let pass = Point::PASS;
+        g.play(Color::Black, pass).unwrap();
+        assert_eq!(loaded.result(&g, score), "");
+        g.play(Color::White, pass).unwrap();
+        assert_eq!(loaded.result(&g, score), "B+3.5");
+        let out = write(
+            &g,
+            &GameInfo {
+                result: loaded.result(&g, score),
+                ..loaded.info
+            },
+        );
+        assert!(
+            out.contains("RE[B+3.5]") && out.ends_with(";B[];W[])"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn setup_in_a_later_node_starts_the_game_there() {
+        let text = "(;SZ[5];B[cc];W[dd];AE[cc]AB[aa]PL[W])";
+        let (g, _) = load(text, None, 0).unwrap();
+        let geo = g.board().geometry();
+        let v = |s: &str| geo.parse_vertex(s).unwrap();
+        assert_eq!(g.board().at(v("a5")), Cell::Black);
+        assert_eq!(g.board().at(v("c3")), Cell::Empty);
+        assert_eq!(g.to_play(), Color::White);
     }
 
     #[test]
     fn move_number_sets_the_side_to_move() {
         let text = "(;SZ[5];B[cc];W[dd];B[bb])";
-        let g = load(text, Some(2), 15).unwrap();
+        let (g, _) = load(text, Some(2), 15).unwrap();
         assert_eq!(g.moves().len(), 1);
         assert_eq!(g.to_play(), Color::White);
         assert_eq!(g.komi2(), 15);
-        let g = load(text, Some(99), 15).unwrap();
+        let (g, _) = load(text, Some(99), 15).unwrap();
         assert_eq!(g.moves().len(), 3);
         assert_eq!(g.to_play(), Color::White);
     }
