@@ -61,6 +61,23 @@ fn sgf(name: &str) -> String {
 }
 
 #[test]
+fn lizzie_reads_a_version_it_accepts() {
+    // Lizzie's check: the answer's first word split at dots, the second
+    // part a number of at least 15 (else its "requires Leela Zero 0.15"
+    // dialog).
+    let minor =
+        |answer: &str| -> Option<u32> { answer.split(' ').next()?.split('.').nth(1)?.parse().ok() };
+    let mut g = Gtp::start(&["--lizzie"]);
+    let version = g.ok("version");
+    assert!(minor(&version).is_some_and(|m| m >= 15), "{version}");
+    assert!(version.contains(env!("CARGO_PKG_VERSION")), "{version}");
+    g.quit();
+    let mut g = Gtp::new();
+    assert!(minor(&g.ok("version")).is_none_or(|m| m < 15));
+    g.quit();
+}
+
+#[test]
 fn administrative_commands() {
     let mut g = Gtp::new();
     assert_eq!(g.ok("protocol_version"), "2");

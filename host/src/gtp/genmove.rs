@@ -489,7 +489,11 @@ impl Services {
 
 impl kosumi_core::gtp::Engine for Services {
     fn version(&self) -> &'static str {
-        env!("CARGO_PKG_VERSION")
+        if self.args.lizzie {
+            concat!("0.16 (kosumi ", env!("CARGO_PKG_VERSION"), ")")
+        } else {
+            env!("CARGO_PKG_VERSION")
+        }
     }
 
     fn new_game(&mut self) {

@@ -63,6 +63,11 @@ pub struct Args {
     /// Log every command and answer to stderr.
     #[arg(long)]
     pub verbose: bool,
+    /// Answer `version` as `0.16 (kosumi VERSION)`: Lizzie takes an engine
+    /// for Leela Zero, reads the number's minor part, and shows a "requires
+    /// Leela Zero 0.15" dialog below 15.
+    #[arg(long)]
+    pub lizzie: bool,
     /// Search options (`genmove`).
     #[command(flatten)]
     pub search: genmove::SearchArgs,
@@ -74,6 +79,7 @@ impl Default for Args {
             size: 19,
             komi: 7.5,
             verbose: false,
+            lizzie: false,
             search: genmove::SearchArgs::default(),
         }
     }
