@@ -74,6 +74,12 @@ pub const DEFEND3_DEPTH: u8 = 1;
 pub const FOUR_LIBS_AT_ROOT: bool = true;
 /// Most candidate moves per node.
 const MAX_CANDS: usize = 16;
+/// Plies (from the root) where the candidates include the liberties of a
+/// neighbour chain of three or four liberties that a connection would add
+/// to the prey's (the attacker's placement of GNU Go's `reading15`, the
+/// defender's attack on a net of three or four liberties). Deeper, they
+/// cost more than they find: at two plies `reading.tst` loses test 193.
+const WIDE_PARTNER_DEPTH: u8 = 1;
 /// Entries of the reader's memo of problem hashes (a power of two).
 const HASH_MEMO: usize = 32;
 
@@ -139,6 +145,14 @@ impl Cands {
             self.pts[self.len] = p;
             self.len += 1;
         }
+    }
+
+    /// Push `p` even if the list is full: it takes the last place.
+    fn push_forced(&mut self, p: Point) {
+        if self.len == MAX_CANDS && !self.pts.contains(&p) {
+            self.len -= 1;
+        }
+        self.push(p);
     }
 
     fn as_slice(&self) -> &[Point] {
@@ -572,7 +586,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         // At the root the ban binds the mover only if it is his turn (the
         // cache key holds the ko point only then).
         if let Some(kp) = b.ko().filter(|_| !threat && b.to_play() == mover) {
-            c.push(kp);
+            c.push_forced(kp);
         }
     }
 
@@ -624,6 +638,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
             if k < REINFORCE2_DEPTH {
                 self.attacker_reinforce(b, &mut c);
+            }
+            if k < WIDE_PARTNER_DEPTH {
+                self.neighbour_liberties(b, &[l1, l2], self.def, 2, true, &mut c);
             }
         }
         Ok(c)
@@ -766,6 +783,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.partner_rescue(b, ls.as_slice(), &mut c);
                 self.net_breakers(b, ls.as_slice(), &mut c);
             }
+            if k < WIDE_PARTNER_DEPTH {
+                self.neighbour_liberties(b, ls.as_slice(), self.att, 3, true, &mut c);
+            }
         }
         Ok(c)
     }
@@ -821,7 +841,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         for &l in ls {
             self.mark_around(b, l);
         }
-        self.neighbour_liberties(b, ls, self.def, 2, out);
+        self.neighbour_liberties(b, ls, self.def, 2, false, out);
     }
 
     /// Push, in point order, the liberties of attacker chains with two or
@@ -830,7 +850,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberties or captures: the defender breaks the net by attacking it.
     /// The chains next to `ls` are marked already (`mark_around`).
     fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
-        self.neighbour_liberties(b, ls, self.att, 3, out);
+        self.neighbour_liberties(b, ls, self.att, 3, false, out);
     }
 
     /// Push, in point order, the liberties (outside `ls`) of the chains of
@@ -843,6 +863,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         ls: &[Point],
         owner: Color,
         most: usize,
+        wide: bool,
         out: &mut Cands,
     ) {
         let prey_root = b.chain_root(self.prey);
@@ -860,8 +881,16 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 if roots.contains(r) || !roots.insert(r) {
                     continue;
                 }
-                let libs: PointSet<4> = b.liberties(r);
-                if (2..=most).contains(&libs.len()) {
+                let libs: PointSet<5> = b.liberties(r);
+                // Wide: chains of three or four liberties that add one or
+                // two to the prey's by a connection (those outside `ls`).
+                let fits = if wide {
+                    let outside = libs.as_slice().iter().filter(|q| !ls.contains(q)).count();
+                    (3..=4).contains(&libs.len()) && (1..=most).contains(&outside)
+                } else {
+                    (2..=most).contains(&libs.len())
+                };
+                if fits {
                     for &q in libs.as_slice() {
                         if !ls.contains(&q) {
                             pts.insert(q);
