@@ -180,9 +180,12 @@ impl TimeControl {
     }
 
     /// Return the seconds the next move of colour index `c` may take, or
-    /// `None` if the game has no time limit.
+    /// `None` if the game has no time limit: no clock set, or byo-yomi
+    /// time with no stones, whatever the main time (GTP's "no time
+    /// limits"; q5Go sends `time_settings 1 1 0` for a game without a
+    /// clock).
     pub fn budget(&self, c: usize, empty_points: usize) -> Option<f64> {
-        if !self.set || (self.main == 0.0 && self.byo_time > 0.0 && self.byo_stones == 0) {
+        if !self.set || (self.byo_time > 0.0 && self.byo_stones == 0) {
             return None;
         }
         if self.main == 0.0 && self.byo_time == 0.0 {
@@ -297,6 +300,16 @@ mod tests {
                 .unwrap()
                 .early_stop
         );
+    }
+
+    #[test]
+    fn byo_yomi_time_without_stones_is_no_limit_whatever_the_main_time() {
+        for args in [["0", "1", "0"], ["1", "1", "0"], ["300", "1", "0"]] {
+            let tc = TimeControl::from_time_settings(&args).unwrap();
+            assert_eq!(tc.budget(0, 300), None, "{args:?}");
+        }
+        let sudden_death = TimeControl::from_time_settings(&["300", "0", "0"]).unwrap();
+        assert!(sudden_death.budget(0, 300).is_some());
     }
 
     #[test]
