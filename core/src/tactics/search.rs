@@ -126,6 +126,18 @@ impl Value {
     }
 }
 
+/// Which neighbour chains [`Reader::neighbour_liberties`] takes in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Two to `most` liberties; the mover's stone keeps two.
+    Near,
+    /// Three or four liberties of which one to `most` are outside the
+    /// prey's (the ones a connection adds); the stone keeps two.
+    Wide,
+    /// As `Near`, the stone keeps one (a sacrifice that ataris).
+    Sacrifice,
+}
+
 /// A fixed list of distinct candidate moves.
 struct Cands {
     pts: [Point; MAX_CANDS],
@@ -640,7 +652,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.attacker_reinforce(b, &mut c);
             }
             if k < WIDE_PARTNER_DEPTH {
-                self.neighbour_liberties(b, &[l1, l2], self.def, 2, true, &mut c);
+                self.neighbour_liberties(b, &[l1, l2], self.def, 2, Reach::Wide, &mut c);
             }
         }
         Ok(c)
@@ -717,6 +729,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
         }
         self.attacker_reinforce(b, &mut c);
+        if k < WIDE_PARTNER_DEPTH {
+            // An atari on a chain the prey would join, even by a stone
+            // left in atari (reading46's sacrifice).
+            self.neighbour_liberties(b, ls.as_slice(), self.def, 2, Reach::Sacrifice, &mut c);
+        }
         Ok(c)
     }
 
@@ -784,7 +801,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.net_breakers(b, ls.as_slice(), &mut c);
             }
             if k < WIDE_PARTNER_DEPTH {
-                self.neighbour_liberties(b, ls.as_slice(), self.att, 3, true, &mut c);
+                self.neighbour_liberties(b, ls.as_slice(), self.att, 3, Reach::Wide, &mut c);
             }
         }
         Ok(c)
@@ -841,7 +858,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         for &l in ls {
             self.mark_around(b, l);
         }
-        self.neighbour_liberties(b, ls, self.def, 2, false, out);
+        self.neighbour_liberties(b, ls, self.def, 2, Reach::Near, out);
     }
 
     /// Push, in point order, the liberties of attacker chains with two or
@@ -850,20 +867,21 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberties or captures: the defender breaks the net by attacking it.
     /// The chains next to `ls` are marked already (`mark_around`).
     fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
-        self.neighbour_liberties(b, ls, self.att, 3, false, out);
+        self.neighbour_liberties(b, ls, self.att, 3, Reach::Near, out);
     }
 
     /// Push, in point order, the liberties (outside `ls`) of the chains of
-    /// `owner` other than the prey next to the points `ls` that have two to
-    /// `most` liberties, where a stone of the other colour would have two
-    /// liberties or captures; mark around each.
+    /// `owner` other than the prey next to the points `ls` that `reach`
+    /// takes in (by default: two to `most` liberties), where a stone of the
+    /// other colour would have two liberties (one for a sacrifice) or
+    /// captures; mark around each.
     fn neighbour_liberties(
         &mut self,
         b: &Board,
         ls: &[Point],
         owner: Color,
         most: usize,
-        wide: bool,
+        reach: Reach,
         out: &mut Cands,
     ) {
         let prey_root = b.chain_root(self.prey);
@@ -882,9 +900,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     continue;
                 }
                 let libs: PointSet<5> = b.liberties(r);
-                // Wide: chains of three or four liberties that add one or
-                // two to the prey's by a connection (those outside `ls`).
-                let fits = if wide {
+                let fits = if reach == Reach::Wide {
                     let outside = libs.as_slice().iter().filter(|q| !ls.contains(q)).count();
                     (3..=4).contains(&libs.len()) && (1..=most).contains(&outside)
                 } else {
@@ -900,9 +916,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
         }
         pts.sort();
+        let need = if reach == Reach::Sacrifice { 1 } else { 2 };
         for &q in pts.as_slice() {
             self.mark_around(b, q);
-            if b.liberties_after::<2>(q, mover) >= 2 || captures(b, q, mover) {
+            if b.liberties_after::<2>(q, mover) >= need || captures(b, q, mover) {
                 out.push(q);
             }
         }
