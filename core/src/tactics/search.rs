@@ -733,6 +733,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             // An atari on a chain the prey would join, even by a stone
             // left in atari (reading46's sacrifice).
             self.neighbour_liberties(b, ls.as_slice(), self.def, 2, Reach::Sacrifice, &mut c);
+            self.hemming_reinforce(b, ls.as_slice(), &mut c);
         }
         Ok(c)
     }
@@ -920,6 +921,42 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         for &q in pts.as_slice() {
             self.mark_around(b, q);
             if b.liberties_after::<2>(q, mover) >= need || captures(b, q, mover) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push, in point order, the liberties (outside `ls`) of attacker chains
+    /// with two or three liberties next to the prey's liberties `ls` where
+    /// the attacker's stone gives the chain more: the attacker makes the
+    /// stones that hem the prey in strong before the race (reading15's E8).
+    fn hemming_reinforce(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts: PointSet<12> = PointSet::default();
+        for &l in ls {
+            self.mark_around(b, l);
+            for m in b.geometry().neighbours(l) {
+                if b.at(m) != Cell::stone(self.att) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let libs: PointSet<4> = b.liberties(r);
+                if (2..=3).contains(&libs.len()) {
+                    for &q in libs.as_slice() {
+                        if !ls.contains(&q) {
+                            pts.insert(q);
+                        }
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.mark_around(b, q);
+            if b.liberties_after::<4>(q, self.att) >= 4 {
                 out.push(q);
             }
         }
