@@ -13,6 +13,7 @@ mod db;
 mod gtp;
 mod gtp_client;
 mod matchrun;
+mod memory;
 mod patterns;
 mod policy;
 mod sgf_game;

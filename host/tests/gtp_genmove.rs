@@ -60,9 +60,28 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
         "kgs-genmove_cleanup",
+        "kosumi-setoption hash_mb 65536",
     ] {
         g.err(bad);
     }
+    // Refusals that say what is wrong: the unknown option and every known
+    // one (the listing's names), the missing book file.
+    let said = g.err("kosumi-setoption frobnicate 1");
+    let known: Vec<&str> = said
+        .strip_prefix("unknown option frobnicate; the options: ")
+        .unwrap_or_else(|| panic!("{said}"))
+        .split(' ')
+        .collect();
+    let listing = g.ok("kosumi-setoption");
+    let listed: Vec<&str> = listing
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(known, listed);
+    assert_eq!(
+        g.err("kosumi-savebook"),
+        "no book file: give one or start with --book"
+    );
     g.ok("kosumi-setoption playouts 200");
     g.ok("kosumi-setoption tactics_mb 2");
     g.ok("kosumi-setoption shape_prior 5");

@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
     s.use_replies(!args.no_replies);
-    let mut tactics = Tactics::new(args.tactics_mb);
+    let mut tactics = Tactics::new(args.tactics_mb)?;
     if !(1..=256).contains(&args.threads) {
         return Err("--threads must be 1..=256".into());
     }

@@ -14,17 +14,22 @@
 //! ```
 //!
 //! Only non-empty entries are written. Loading checks the magic, the
-//! version, the exact length, the checksum and every record before it
-//! touches the table, so a truncated or corrupt file is refused whole.
+//! version, the exact length, the checksum, the table's size (at most
+//! [`MAX_TABLE_MB`], and room for the records) and every record before it
+//! touches the table, so a truncated, corrupt or crafted file is refused
+//! whole, and the table is allocated fallibly: never an abort.
 //! Writing goes to `FILE.tmp.PID`, is flushed to the disk, and is renamed
 //! over `FILE` (atomic on POSIX): a crash leaves the old book or the new
 //! one, and two processes saving one book at once each rename a whole
-//! file of their own (the last rename wins).
+//! file of their own (the last rename wins). Opening a book removes the
+//! temporaries that killed processes left next to it.
 
 use std::fs;
 use std::path::Path;
 
 use kosumi_core::table::{BestMove, BestMoveCluster, BestMoveEntry, Cluster, Entry};
+
+use super::searcher::MAX_TABLE_MB;
 
 const MAGIC: &[u8; 8] = b"KOSUMIBK";
 const VERSION: u32 = 1;
@@ -115,8 +120,11 @@ pub fn decode(b: &[u8]) -> Result<(Vec<BestMoveCluster>, u8), String> {
         return Err(format!("book has {ways} entries per cluster, expected 8"));
     }
     let clusters = u64_at(b, 16);
-    if clusters == 0 || !clusters.is_power_of_two() || clusters > (1 << 30) {
-        return Err(format!("bad cluster count {clusters}"));
+    let most = (MAX_TABLE_MB << 20) / std::mem::size_of::<BestMoveCluster>();
+    if clusters == 0 || !clusters.is_power_of_two() || clusters > most as u64 {
+        return Err(format!(
+            "bad cluster count {clusters} (a power of two up to {most}: a table of at most {MAX_TABLE_MB} MiB)"
+        ));
     }
     let generation = b[24];
     let count = u64_at(b, 25);
@@ -131,7 +139,11 @@ pub fn decode(b: &[u8]) -> Result<(Vec<BestMoveCluster>, u8), String> {
     if fnv1a(&b[..body]) != u64_at(b, body) {
         return Err("checksum mismatch (corrupt book)".into());
     }
-    let mut table = vec![BestMoveCluster::EMPTY; clusters as usize];
+    // A count of records over the table's slots is a lie.
+    if count > clusters.saturating_mul(ways as u64) {
+        return Err(format!("{count} records for {clusters} clusters of {ways}"));
+    }
+    let mut table = crate::memory::filled(clusters as usize, BestMoveCluster::EMPTY, "book table")?;
     for i in 0..count as usize {
         let at = HEADER + i * RECORD;
         let ci = u32_at(b, at) as usize;
@@ -165,6 +177,64 @@ pub fn save(path: &Path, table: &[BestMoveCluster], generation: u8) -> Result<()
 /// # Errors
 /// An I/O error or what [`decode`] refuses, as a message naming the file.
 pub fn load(path: &Path) -> Result<(Vec<BestMoveCluster>, u8), String> {
+    // Saves killed half-way left their temporaries: the book is whole.
+    crate::atomic::clean_stale(path);
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     decode(&bytes).map_err(|e| format!("book {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Return `book` with its header's cluster count set to `clusters`
+    /// and its checksum made valid again: what a crafted file looks like.
+    fn with_clusters(mut book: Vec<u8>, clusters: u64) -> Vec<u8> {
+        book[16..24].copy_from_slice(&clusters.to_le_bytes());
+        let body = book.len() - 8;
+        let sum = fnv1a(&book[..body]);
+        book[body..].copy_from_slice(&sum.to_le_bytes());
+        book
+    }
+
+    #[test]
+    fn a_crafted_table_size_is_refused_before_anything_is_allocated() {
+        let mut table = vec![BestMoveCluster::EMPTY; 4];
+        table[1].entries_mut()[0] = BestMoveEntry::pack(
+            0x1234,
+            BestMove {
+                mv: 5,
+                visits_log2: 3,
+                depth_log2: 1,
+            },
+            1,
+        );
+        let book = encode(&table, 1);
+        let (back, generation) = decode(&book).unwrap();
+        assert_eq!((back.len(), generation), (4, 1));
+        // The fuzzing campaign's file: 2^30 clusters (64 GiB) and a valid
+        // checksum made the engine abort.
+        let crafted = with_clusters(book.clone(), 1 << 30);
+        let err = decode(&crafted).unwrap_err();
+        assert!(err.starts_with("bad cluster count 1073741824"), "{err}");
+        // Just over the largest table.
+        let most = ((MAX_TABLE_MB << 20) / std::mem::size_of::<BestMoveCluster>()) as u64;
+        assert!(decode(&with_clusters(book.clone(), most * 2)).is_err());
+        // More records than the table has slots.
+        let err = decode(&with_clusters(book, 0)).unwrap_err();
+        assert!(err.starts_with("bad cluster count 0"), "{err}");
+        let mut two = vec![BestMoveCluster::EMPTY; 2];
+        for (i, c) in two.iter_mut().enumerate() {
+            for (w, e) in c.entries_mut().iter_mut().enumerate() {
+                let data = BestMove {
+                    mv: 5,
+                    visits_log2: 3,
+                    depth_log2: 1,
+                };
+                *e = BestMoveEntry::pack(0x100 + (i * 8 + w) as u64, data, 1);
+            }
+        }
+        let err = decode(&with_clusters(encode(&two, 1), 1)).unwrap_err();
+        assert_eq!(err, "16 records for 1 clusters of 8");
+    }
 }

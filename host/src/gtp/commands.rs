@@ -19,7 +19,24 @@ use super::{analyze, genmove, gogui, handicap, sgf, Engine};
 use crate::sgf_game;
 
 /// What a handler returns: the answer's text, or why it failed.
-pub type Reply = Result<String, Failure>;
+pub type Reply = Result<String, Refusal>;
+
+/// Why a host command failed: one of GTP's standard failures, or a
+/// sentence of its own (the option it does not know and the ones it
+/// does, the file it misses).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A standard failure, answered with its text.
+    Gtp(Failure),
+    /// The answer's text.
+    Said(String),
+}
+
+impl From<Failure> for Refusal {
+    fn from(f: Failure) -> Self {
+        Refusal::Gtp(f)
+    }
+}
 
 /// A command handler.
 pub type Handler = fn(&mut Engine, &[String]) -> Reply;
@@ -138,7 +155,7 @@ fn fixed_handicap(engine: &mut Engine, args: &[String]) -> Reply {
     let [n] = exactly::<1>(args)?;
     let n = stone_count(n)?;
     if !engine.game.board_is_empty() {
-        return Err(Failure::BoardNotEmpty);
+        return Err(Failure::BoardNotEmpty.into());
     }
     let geo = engine.game.board().geometry();
     let points = handicap::fixed(geo, n).ok_or(Failure::BadStoneCount)?;
@@ -150,7 +167,7 @@ fn place_free_handicap(engine: &mut Engine, args: &[String]) -> Reply {
     let [n] = exactly::<1>(args)?;
     let n = stone_count(n)?;
     if !engine.game.board_is_empty() {
-        return Err(Failure::BoardNotEmpty);
+        return Err(Failure::BoardNotEmpty.into());
     }
     let geo = engine.game.board().geometry();
     let points = handicap::free(geo, n).ok_or(Failure::BadStoneCount)?;
@@ -160,17 +177,17 @@ fn place_free_handicap(engine: &mut Engine, args: &[String]) -> Reply {
 
 fn set_free_handicap(engine: &mut Engine, args: &[String]) -> Reply {
     if !engine.game.board_is_empty() {
-        return Err(Failure::BoardNotEmpty);
+        return Err(Failure::BoardNotEmpty.into());
     }
     let size = engine.game.size();
     if args.len() < 2 || args.len() >= size * size {
-        return Err(Failure::BadVertexList);
+        return Err(Failure::BadVertexList.into());
     }
     let mut points = Vec::with_capacity(args.len());
     for a in args {
         match parse_vertex(engine, a) {
             Ok(p) if !p.is_pass() => points.push(p),
-            _ => return Err(Failure::BadVertexList),
+            _ => return Err(Failure::BadVertexList.into()),
         }
     }
     engine.game.place_handicap(&points).map_err(setup_failure)?;
@@ -184,9 +201,9 @@ fn loadsgf(engine: &mut Engine, args: &[String]) -> Reply {
         [file] => (file, None),
         [file, n] => match n.parse::<usize>() {
             Ok(n) if n >= 1 => (file, Some(n)),
-            _ => return Err(Failure::Syntax),
+            _ => return Err(Failure::Syntax.into()),
         },
-        _ => return Err(Failure::Syntax),
+        _ => return Err(Failure::Syntax.into()),
     };
     let bytes = std::fs::read(file).map_err(|_| Failure::CannotOpen)?;
     let text = String::from_utf8_lossy(&bytes);
@@ -219,7 +236,7 @@ fn printsgf(engine: &mut Engine, args: &[String]) -> Reply {
             std::fs::write(file, text + "\n").map_err(|_| Failure::CannotWrite)?;
             Ok(String::new())
         }
-        _ => Err(Failure::Syntax),
+        _ => Err(Failure::Syntax.into()),
     }
 }
 

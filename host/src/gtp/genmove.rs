@@ -19,7 +19,7 @@ use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
 
 use crate::policy::PolicyName;
 
-use super::commands::{Failure, Reply};
+use super::commands::{Failure, Refusal, Reply};
 use super::parallel::{self, Helpers, Shape};
 use super::patterns::ModelArgs;
 use super::searcher::Searcher;
@@ -203,6 +203,8 @@ impl Play {
         play.helpers_ready()?;
         let s = play.searcher_mut()?;
         if let Some(path) = &opts.book {
+            // Saves killed half-way (even the first) left temporaries.
+            crate::atomic::clean_stale(path);
             if path.exists() {
                 let (table, generation) = book::load(path)?;
                 s.table = table;
@@ -515,6 +517,34 @@ pub fn flag(text: &str) -> Result<bool, Failure> {
     }
 }
 
+/// The options `kosumi-setoption` lists and sets, in its listing's order.
+pub const OPTIONS: &[&str] = &[
+    "playouts",
+    "time",
+    "threads",
+    "tree_mb",
+    "hash_mb",
+    "tactics_mb",
+    "book",
+    "resign",
+    "quick_pass",
+    "ponder",
+    "gogui_gfx",
+    "seed",
+    "table",
+    "deepening",
+    "tactics",
+    "shape_prior",
+    "score_bonus",
+    "playout",
+    "patterns",
+    "pattern_prior",
+    "tromp_taylor",
+    "dynkomi_even",
+    "replies",
+    "verbose",
+];
+
 /// `kosumi-setoption NAME VALUE` (no arguments: list the options).
 pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
@@ -573,14 +603,15 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     rebuild = true;
                 }
                 "hash_mb" => {
-                    o.hash_mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
+                    o.hash_mb = v.parse::<usize>().ok().filter(|&m| (1..=super::searcher::MAX_TABLE_MB).contains(&m)).ok_or(Failure::Syntax)?;
                     rebuild = true;
                 }
                 "tactics_mb" => {
                     let mb = v.parse::<usize>().ok().filter(|&m| (1..=65536).contains(&m)).ok_or(Failure::Syntax)?;
                     if mb != o.tactics_mb {
-                        o.tactics_mb = mb;
-                        engine.player.tactics = super::tactics::Tactics::new(mb);
+                        // Built first: a size that cannot be had keeps the old cache.
+                        engine.player.tactics = super::tactics::Tactics::new(mb).map_err(|_| Failure::Syntax)?;
+                        engine.player.play.opts.tactics_mb = mb;
                     }
                 }
                 "tactics" => o.no_tactics = !flag(v)?,
@@ -636,19 +667,23 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 }
                 "deepening" => o.no_deepening = !flag(v)?,
                 "verbose" => engine.player.args.verbose = flag(v)?,
-                _ => return Err(Failure::Syntax),
+                other => {
+                    return Err(Refusal::Said(format!(
+                        "unknown option {other}; the options: {}",
+                        OPTIONS.join(" ")
+                    )))
+                }
             }
             if rebuild {
                 let old = engine.player.play.searcher.take();
                 if let Err(e) = engine.player.play.searcher_mut() {
                     engine.player.play.searcher = old;
-                    let _ = e;
-                    return Err(Failure::Syntax);
+                    return Err(Refusal::Said(e));
                 }
             }
             Ok(String::new())
         }
-        _ => Err(Failure::Syntax),
+        _ => Err(Failure::Syntax.into()),
     }
 }
 
@@ -657,20 +692,16 @@ pub fn savebook(engine: &mut Engine, args: &[String]) -> Reply {
     let path = match args {
         [] => None,
         [f] => Some(PathBuf::from(f)),
-        _ => return Err(Failure::Syntax),
+        _ => return Err(Failure::Syntax.into()),
     };
-    engine
-        .player
-        .play
-        .save_book(path)
-        .map_err(|_| Failure::CannotWrite)?;
+    engine.player.play.save_book(path).map_err(Refusal::Said)?;
     Ok(String::new())
 }
 
 /// `kosumi-loadbook FILE`: replace the table with the book, or change nothing.
 pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
     let [f] = args else {
-        return Err(Failure::Syntax);
+        return Err(Failure::Syntax.into());
     };
     match book::load(std::path::Path::new(f)) {
         Ok((table, generation)) => {
@@ -687,7 +718,7 @@ pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
             if engine.player.args.verbose {
                 eprintln!("kosumi: {e}");
             }
-            Err(Failure::CannotLoad)
+            Err(Failure::CannotLoad.into())
         }
     }
 }

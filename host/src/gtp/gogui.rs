@@ -26,7 +26,7 @@ const LABELLED: usize = 8;
 /// `gogui-analyze_commands`
 pub fn analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
     if !args.is_empty() {
-        return Err(Failure::Syntax);
+        return Err(Failure::Syntax.into());
     }
     Ok([
         "gfx/Best moves/kosumi-best_moves %c",
@@ -44,7 +44,7 @@ pub fn analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
 /// white's), one row of the board per line from the top: GoGui's `dboard`.
 pub fn ownership(engine: &mut Engine, args: &[String]) -> Reply {
     if !args.is_empty() {
-        return Err(Failure::Syntax);
+        return Err(Failure::Syntax.into());
     }
     let board = engine.game.board();
     let komi2 = engine.game.komi2();
@@ -71,7 +71,7 @@ pub fn ownership(engine: &mut Engine, args: &[String]) -> Reply {
 /// variation of the best, and a line of text.
 pub fn best_moves(engine: &mut Engine, args: &[String]) -> Reply {
     let [c] = args else {
-        return Err(Failure::Syntax);
+        return Err(Failure::Syntax.into());
     };
     let c = parse_color(c).map_err(|_| Failure::Syntax)?;
     let o = &engine.player.play.opts;
@@ -84,7 +84,7 @@ pub fn best_moves(engine: &mut Engine, args: &[String]) -> Reply {
         .analyse(&engine.game, c, &[], budget, None)
         .map_err(|_| Failure::Syntax)?;
     let Some(searcher) = engine.player.play.searcher.as_ref() else {
-        return Err(Failure::Syntax);
+        return Err(Failure::Syntax.into());
     };
     let mut infos = [MoveInfo::EMPTY; LABELLED];
     let n = searcher.search.root_moves(&mut infos);

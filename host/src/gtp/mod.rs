@@ -132,7 +132,7 @@ pub fn engine(args: Args) -> Result<Engine, String> {
     })?;
     let services = Services {
         play: genmove::Play::new(&args.search)?,
-        tactics: tactics::Tactics::new(args.search.tactics_mb),
+        tactics: tactics::Tactics::new(args.search.tactics_mb)?,
         scratch: game.board().clone(),
         loaded: sgf::Loaded::default(),
         args,
@@ -149,14 +149,27 @@ pub fn engine(args: Args) -> Result<Engine, String> {
 pub fn answer_line(engine: &mut Engine, raw: &str) -> Option<String> {
     let mut buf = raw.as_bytes().to_vec();
     let mut out = String::new();
+    // A refusal in a sentence of its own, and the id to answer it with.
+    let mut said: Option<(String, String)> = None;
     // A `String` takes every write.
     let _ = engine.answer_line(&mut buf, &mut out, |engine, req, out| {
         let cmd = commands::find(req.name)?;
         let args: Vec<String> = req.args().map(str::to_string).collect();
-        Some((cmd.handler)(engine, &args).map(|text| {
-            let _ = out.write_str(&text);
-        }))
+        Some(match (cmd.handler)(engine, &args) {
+            Ok(text) => {
+                let _ = out.write_str(&text);
+                Ok(())
+            }
+            Err(commands::Refusal::Gtp(f)) => Err(f),
+            Err(commands::Refusal::Said(text)) => {
+                said = Some((req.id.unwrap_or("").to_string(), text));
+                Err(kosumi_core::gtp::Failure::Syntax)
+            }
+        })
     });
+    if let Some((id, text)) = said {
+        out = format!("?{id} {}\n\n", text.replace('\n', " "));
+    }
     (!out.is_empty()).then_some(out)
 }
 

@@ -62,7 +62,11 @@ impl Helpers {
                 // No table of its own: the smallest storage Searcher takes (one cluster).
                 let mut searcher = Searcher::new(shape.tree_mb, 0, params, seed)?;
                 searcher.use_table = false;
-                let tactics = (shape.tactics_mb > 0).then(|| Tactics::new(shape.tactics_mb).cache);
+                let tactics = if shape.tactics_mb > 0 {
+                    Some(Tactics::new(shape.tactics_mb)?.cache)
+                } else {
+                    None
+                };
                 self.list.push(Helper { searcher, tactics });
             }
             self.shape = shape;

@@ -28,6 +28,9 @@ use super::tactics::TacticTable;
 /// Bytes in a MiB.
 const MIB: usize = 1 << 20;
 
+/// The largest best-move table, in MiB (`--hash-mb`, a book's header).
+pub const MAX_TABLE_MB: usize = 4096;
+
 /// A search with its storage, table and options.
 pub struct Searcher {
     /// The core search over a node vector.
@@ -50,16 +53,23 @@ pub struct Searcher {
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
-pub fn table_storage(mb: usize) -> Vec<BestMoveCluster> {
+///
+/// # Errors
+/// A message when `mb` is over [`MAX_TABLE_MB`] or cannot be allocated.
+pub fn table_storage(mb: usize) -> Result<Vec<BestMoveCluster>, String> {
+    if mb > MAX_TABLE_MB {
+        return Err(format!("--hash-mb {mb}: at most {MAX_TABLE_MB}"));
+    }
     let n = clusters_in::<BestMoveCluster>(mb.saturating_mul(MIB)).max(1);
-    vec![BestMoveCluster::EMPTY; n]
+    crate::memory::filled(n, BestMoveCluster::EMPTY, "best-move table")
 }
 
 impl Searcher {
     /// Return a searcher with `tree_mb` MiB of nodes and `hash_mb` MiB of table.
     ///
     /// # Errors
-    /// A message if the node pool would be too small for a 19x19 board.
+    /// A message if the node pool would be too small for a 19x19 board, or
+    /// the tree or the table cannot be allocated.
     pub fn new(tree_mb: usize, hash_mb: usize, params: Params, seed: u64) -> Result<Self, String> {
         let nodes = tree_mb.saturating_mul(MIB) / std::mem::size_of::<Node>();
         let min = Search::<Vec<Node>>::min_nodes(kosumi_core::geometry::MAX_SIZE);
@@ -69,12 +79,13 @@ impl Searcher {
                 (min * std::mem::size_of::<Node>()).div_ceil(1024)
             ));
         }
-        let mut search = Search::new(vec![Node::EMPTY; nodes], params)
-            .ok_or_else(|| "cannot build the search".to_string())?;
+        let pool = crate::memory::filled(nodes, Node::EMPTY, "search tree")?;
+        let mut search =
+            Search::new(pool, params).ok_or_else(|| "cannot build the search".to_string())?;
         search.set_seed(seed);
         Ok(Searcher {
             search,
-            table: table_storage(hash_mb),
+            table: table_storage(hash_mb)?,
             generation: 1,
             use_table: true,
             ladder: Box::default(),

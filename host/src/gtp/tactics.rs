@@ -28,18 +28,19 @@ pub struct Tactics {
 impl Tactics {
     /// Return an empty cache of `mb` MiB (a power of two of clusters, at
     /// least one).
-    pub fn new(mb: usize) -> Self {
+    ///
+    /// # Errors
+    /// A message when the memory cannot be had.
+    pub fn new(mb: usize) -> Result<Self, String> {
         let clusters = clusters_in::<TacticCluster>(mb.saturating_mul(1 << 20)).max(1);
-        let storage = vec![<TacticCluster as Cluster>::EMPTY; clusters].into_boxed_slice();
-        Tactics {
-            cache: Table::new(storage).unwrap_or_else(|e| panic!("tactical cache: {e:?}")),
-        }
-    }
-}
-
-impl Default for Tactics {
-    fn default() -> Self {
-        Tactics::new(DEFAULT_MB)
+        let storage = crate::memory::filled(
+            clusters,
+            <TacticCluster as Cluster>::EMPTY,
+            "tactical cache",
+        )?;
+        let cache =
+            Table::new(storage.into_boxed_slice()).map_err(|e| format!("tactical cache: {e:?}"))?;
+        Ok(Tactics { cache })
     }
 }
 
@@ -55,12 +56,12 @@ pub fn defend(engine: &mut Engine, args: &[String]) -> Reply {
 
 fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
     let [v] = args else {
-        return Err(Failure::Syntax);
+        return Err(Failure::Syntax.into());
     };
     let target = super::commands::parse_vertex(engine, v)?;
     let mut board = engine.game.board().clone();
     if target.is_pass() || board.at(target).color().is_none() {
-        return Err(Failure::EmptyVertex);
+        return Err(Failure::EmptyVertex.into());
     }
     let mut reader = Reader::new(&mut engine.player.tactics.cache);
     let answer = reader.solve(&mut board, Problem { goal, target }, Budget::default());
