@@ -185,6 +185,37 @@ fn damaged_files_are_refused_with_a_clear_error() {
 }
 
 #[test]
+fn a_swapped_or_foreign_shard_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a.db"), tmp.path().join("b.db"));
+    build(&a);
+    build(&b);
+    // Two intact shards of one database in each other's place: each has a
+    // valid checksum, and a search would quietly miss games.
+    let (ed, c3) = (a.join("index-ed.kdb"), a.join("index-c3.kdb"));
+    let (bytes_ed, bytes_c3) = (fs::read(&ed).unwrap(), fs::read(&c3).unwrap());
+    fs::write(&ed, &bytes_c3).unwrap();
+    fs::write(&c3, &bytes_ed).unwrap();
+    let why = refused(&a);
+    assert!(
+        why.contains("index-") && why.contains("holds the part") && why.contains("rebuild it"),
+        "{why}"
+    );
+    fs::write(&ed, &bytes_ed).unwrap();
+    fs::write(&c3, &bytes_c3).unwrap();
+    assert!(kosumi(&["db", "info", a.to_str().unwrap()])
+        .status
+        .success());
+    // The same shard from another build of the same games.
+    fs::copy(b.join("index-58.kdb"), a.join("index-58.kdb")).unwrap();
+    let why = refused(&a);
+    assert!(why.contains("index-58.kdb: written by build"), "{why}");
+    // And another build's game table (read before the shards).
+    fs::copy(b.join("games.kdb"), a.join("games.kdb")).unwrap();
+    assert!(refused(&a).contains("games.kdb: written by build"));
+}
+
+#[test]
 fn a_rebuild_replaces_the_database_whole_and_other_folders_are_left_alone() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("games.db");

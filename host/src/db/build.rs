@@ -23,7 +23,7 @@ use kosumi_core::geometry::{Cell, Color, Geometry, Point};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::format::{write_file, Kind};
+use super::format::{new_build_id, write_file, Identity, Kind, ROLE_GAMES, ROLE_META};
 use super::index::{encode_shard, Layout, SHARDS};
 use super::record::{Info, StreamWriter, Winner};
 use super::store::{shard_name, GamesWriter, MASK_WORDS};
@@ -404,6 +404,8 @@ fn write_all(
     report: &Report,
     start: Instant,
 ) -> Result<(), String> {
+    let build = new_build_id();
+    let id = |role| Identity { build, role };
     shards
         .par_iter_mut()
         .enumerate()
@@ -412,11 +414,17 @@ fn write_all(
             write_file(
                 &dir.join(shard_name(s)),
                 Kind::Shard,
+                id(s as u32),
                 &encode_shard(layout, keys),
             )
         })?;
     let n_games = report.games;
-    write_file(&dir.join("games.kdb"), Kind::Games, &games.encode())?;
+    write_file(
+        &dir.join("games.kdb"),
+        Kind::Games,
+        id(ROLE_GAMES),
+        &games.encode(),
+    )?;
     let built = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -438,11 +446,13 @@ fn write_all(
         "hash_bits": opts.hash_bits.clamp(1, 64),
         "hash": "stones only, min over the 8 symmetries; colour swap tried at query time",
         "built_unix": built,
+        "build_id": format!("{build:016x}"),
         "build_seconds": start.elapsed().as_secs_f64(),
     });
     write_file(
         &dir.join("meta.kdb"),
         Kind::Meta,
+        id(ROLE_META),
         meta.to_string().as_bytes(),
     )
 }

@@ -1,7 +1,7 @@
 //! The file header every database file starts with, checksums, and the
 //! errors of reading a database.
 //!
-//! Header (32 bytes, little-endian):
+//! Header (48 bytes, little-endian):
 //!
 //! | bytes | field |
 //! |---|---|
@@ -10,11 +10,16 @@
 //! | 12..16 | `kind32`: what the file holds ([`Kind`]) |
 //! | 16..24 | `len64`: payload length in bytes |
 //! | 24..28 | `crc32`: CRC-32 of the payload |
-//! | 28..32 | `hcrc32`: CRC-32 of bytes 0..28 |
+//! | 28..32 | `role32`: the file's place in its database ([`Identity::role`]) |
+//! | 32..40 | `build64`: the id of the build that wrote it, the same in every file of a database |
+//! | 40..44 | zero |
+//! | 44..48 | `hcrc32`: CRC-32 of bytes 0..44 |
 //!
 //! A file is read only if all of it checks: magic, version, kind, exact
 //! length and both checksums; anything else is a [`DbError`] naming the
-//! file, never results.
+//! file, never results. The reader then checks each file's identity:
+//! every file of the build of `meta.kdb`, each shard in its own slot, so a
+//! swapped shard or one from another build is refused, not searched.
 
 use std::fmt;
 use std::fs::File;
@@ -25,10 +30,38 @@ use memmap2::Mmap;
 
 /// Magic bytes at the start of every file.
 pub const MAGIC: [u8; 8] = *b"KOSUMIDB";
-/// Format version written and accepted.
-pub const VERSION: u32 = 1;
+/// Format version written and accepted (2: the header names the build and
+/// the file's role).
+pub const VERSION: u32 = 2;
 /// Header length; the payload starts here.
-pub const HEADER_LEN: usize = 32;
+pub const HEADER_LEN: usize = 48;
+
+/// Which database a file belongs to and where in it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Identity {
+    /// The build's id, shared by all its files.
+    pub build: u64,
+    /// A shard's number (`index-XX.kdb`: `0xXX`), or [`ROLE_GAMES`] /
+    /// [`ROLE_META`].
+    pub role: u32,
+}
+
+/// The role of `games.kdb`.
+pub const ROLE_GAMES: u32 = 0x100;
+/// The role of `meta.kdb`.
+pub const ROLE_META: u32 = 0x101;
+
+/// Return a new build id: the clock and the process, mixed.
+pub fn new_build_id() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(nanos);
+    h.write_u32(std::process::id());
+    h.finish()
+}
 
 /// What a database file holds.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -59,6 +92,8 @@ pub enum DbError {
     Checksum(PathBuf),
     /// The payload is inconsistent although its checksum matched.
     Corrupt(PathBuf, &'static str),
+    /// An intact file of another build, or in another file's place.
+    Misplaced(PathBuf, String),
 }
 
 impl fmt::Display for DbError {
@@ -81,18 +116,26 @@ impl fmt::Display for DbError {
                 write!(f, "{}: checksum mismatch, the file is corrupt", p.display())
             }
             DbError::Corrupt(p, what) => write!(f, "{}: corrupt: {what}", p.display()),
+            DbError::Misplaced(p, what) => write!(
+                f,
+                "{}: {what}; the database is inconsistent, rebuild it",
+                p.display()
+            ),
         }
     }
 }
 
 /// Return the header and payload of a file.
-pub fn encode(kind: Kind, payload: &[u8]) -> Vec<u8> {
+pub fn encode(kind: Kind, id: Identity, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(kind as u32).to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    out.extend_from_slice(&id.role.to_le_bytes());
+    out.extend_from_slice(&id.build.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
     let hcrc = crc32fast::hash(&out);
     out.extend_from_slice(&hcrc.to_le_bytes());
     out.extend_from_slice(payload);
@@ -103,8 +146,8 @@ pub fn encode(kind: Kind, payload: &[u8]) -> Vec<u8> {
 ///
 /// # Errors
 /// The I/O error, as a message.
-pub fn write_file(path: &Path, kind: Kind, payload: &[u8]) -> Result<(), String> {
-    let bytes = encode(kind, payload);
+pub fn write_file(path: &Path, kind: Kind, id: Identity, payload: &[u8]) -> Result<(), String> {
+    let bytes = encode(kind, id, payload);
     let mut f = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     f.write_all(&bytes)
         .and_then(|()| f.sync_all())
@@ -114,6 +157,7 @@ pub fn write_file(path: &Path, kind: Kind, payload: &[u8]) -> Result<(), String>
 /// A checked, memory-mapped database file.
 pub struct MappedFile {
     map: Mmap,
+    id: Identity,
 }
 
 impl MappedFile {
@@ -129,8 +173,39 @@ impl MappedFile {
         // every read goes through bounds-checked slices.
         #[allow(unsafe_code)]
         let map = unsafe { Mmap::map(&file) }.map_err(|e| DbError::Io(path.into(), e))?;
-        check(&map, kind, path)?;
-        Ok(MappedFile { map })
+        let id = check(&map, kind, path)?;
+        Ok(MappedFile { map, id })
+    }
+
+    /// Map `path` as [`MappedFile::open`] does, and check that it is the
+    /// file `want` names: its build and its role.
+    ///
+    /// # Errors
+    /// As [`MappedFile::open`], and [`DbError::Misplaced`] for another
+    /// build's file or another file's role.
+    pub fn open_as(path: &Path, kind: Kind, want: Identity) -> Result<MappedFile, DbError> {
+        let f = MappedFile::open(path, kind)?;
+        if f.id.build != want.build {
+            return Err(DbError::Misplaced(
+                path.into(),
+                format!(
+                    "written by build {:016x}, not by this database's {:016x}",
+                    f.id.build, want.build
+                ),
+            ));
+        }
+        if f.id.role != want.role {
+            return Err(DbError::Misplaced(
+                path.into(),
+                format!("holds the part {:#x}, not {:#x}", f.id.role, want.role),
+            ));
+        }
+        Ok(f)
+    }
+
+    /// Return the file's identity.
+    pub fn identity(&self) -> Identity {
+        self.id
     }
 
     /// Return the payload.
@@ -144,13 +219,18 @@ impl MappedFile {
     }
 }
 
-/// Check a whole file's bytes.
+/// Check a whole file's bytes; return the identity its header gives.
 ///
 /// # Errors
 /// A [`DbError`] naming `path`.
-pub fn check(bytes: &[u8], kind: Kind, path: &Path) -> Result<(), DbError> {
+pub fn check(bytes: &[u8], kind: Kind, path: &Path) -> Result<Identity, DbError> {
     if bytes.len() < MAGIC.len() || bytes[..8] != MAGIC {
         return Err(DbError::Foreign(path.into()));
+    }
+    // The version first: an older format's shorter header says so.
+    let version = u32_at(bytes, 8);
+    if bytes.len() >= 12 && version != VERSION {
+        return Err(DbError::Version(path.into(), version));
     }
     if bytes.len() < HEADER_LEN {
         return Err(DbError::Length(
@@ -159,11 +239,7 @@ pub fn check(bytes: &[u8], kind: Kind, path: &Path) -> Result<(), DbError> {
             bytes.len() as u64,
         ));
     }
-    let version = u32_at(bytes, 8);
-    if version != VERSION {
-        return Err(DbError::Version(path.into(), version));
-    }
-    if crc32fast::hash(&bytes[..28]) != u32_at(bytes, 28) {
+    if crc32fast::hash(&bytes[..44]) != u32_at(bytes, 44) {
         return Err(DbError::Checksum(path.into()));
     }
     if u32_at(bytes, 12) != kind as u32 {
@@ -181,7 +257,10 @@ pub fn check(bytes: &[u8], kind: Kind, path: &Path) -> Result<(), DbError> {
     if crc32fast::hash(&bytes[HEADER_LEN..]) != u32_at(bytes, 24) {
         return Err(DbError::Checksum(path.into()));
     }
-    Ok(())
+    Ok(Identity {
+        build: u64_at(bytes, 32),
+        role: u32_at(bytes, 28),
+    })
 }
 
 /// Return the little-endian `u32` at byte `i` (0 past the end).
@@ -208,8 +287,12 @@ mod tests {
     #[test]
     fn refuses_every_damage() {
         let p = Path::new("x");
-        let good = encode(Kind::Shard, b"payload bytes");
-        assert!(check(&good, Kind::Shard, p).is_ok());
+        let id = Identity {
+            build: 7,
+            role: 0x3c,
+        };
+        let good = encode(Kind::Shard, id, b"payload bytes");
+        assert_eq!(check(&good, Kind::Shard, p).unwrap(), id);
         assert!(matches!(
             check(&good, Kind::Games, p),
             Err(DbError::WrongKind(_))
@@ -228,11 +311,12 @@ mod tests {
             check(b"(;GM[1])", Kind::Shard, p),
             Err(DbError::Foreign(_))
         ));
-        let mut v2 = good.clone();
-        v2[8] = 2;
+        // A database of the first format: its version, not its length.
+        let mut v1 = good.clone();
+        v1[8] = 1;
         assert!(matches!(
-            check(&v2, Kind::Shard, p),
-            Err(DbError::Version(_, 2))
+            check(&v1[..40], Kind::Shard, p),
+            Err(DbError::Version(_, 1))
         ));
         let mut kind = good.clone();
         kind[12] = 9;

@@ -2,7 +2,9 @@
 //!
 //! A database is a directory: `meta.kdb` (build parameters, JSON),
 //! `games.kdb` (the games) and 256 index shards `index-XX.kdb` (see
-//! [`super::index`]). Every file carries the header of [`super::format`].
+//! [`super::index`]). Every file carries the header of [`super::format`]
+//! with the build's id and its role; opening checks that every file is of
+//! `meta.kdb`'s build and in its own place.
 //!
 //! `games.kdb` payload (little-endian; `n` games):
 //!
@@ -24,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::format::{u32_at, u64_at, DbError, Kind, MappedFile};
+use super::format::{u32_at, u64_at, DbError, Identity, Kind, MappedFile, ROLE_GAMES, ROLE_META};
 use super::index::{Layout, Shard, SHARDS};
 use super::record::{Info, Winner};
 
@@ -157,6 +159,14 @@ impl Db {
     pub fn open(dir: &Path) -> Result<Db, DbError> {
         let meta_path = dir.join("meta.kdb");
         let meta_file = MappedFile::open(&meta_path, Kind::Meta)?;
+        let build = meta_file.identity().build;
+        if meta_file.identity().role != ROLE_META {
+            return Err(DbError::Misplaced(
+                meta_path,
+                "not a database's meta.kdb".into(),
+            ));
+        }
+        let id = |role| Identity { build, role };
         let meta: Value = serde_json::from_slice(meta_file.payload())
             .map_err(|_| DbError::Corrupt(meta_path.clone(), "build parameters are not JSON"))?;
         let num = |k: &str| meta.get(k).and_then(Value::as_u64);
@@ -171,7 +181,7 @@ impl Db {
         let hash_bits = num("hash_bits").unwrap_or(64).clamp(1, 64) as u32;
         let hash_mask = u64::MAX << (64 - hash_bits);
         let games_path = dir.join("games.kdb");
-        let games_file = MappedFile::open(&games_path, Kind::Games)?;
+        let games_file = MappedFile::open_as(&games_path, Kind::Games, id(ROLE_GAMES))?;
         let mut bytes = meta_file.len() + games_file.len();
         let g = games_file.payload();
         let n = u32_at(g, 0) as usize;
@@ -209,7 +219,7 @@ impl Db {
         let mut shard_files = Vec::with_capacity(SHARDS);
         for s in 0..SHARDS {
             let path = dir.join(shard_name(s));
-            let f = MappedFile::open(&path, Kind::Shard)?;
+            let f = MappedFile::open_as(&path, Kind::Shard, id(s as u32))?;
             Shard::new(f.payload(), layout).map_err(|what| DbError::Corrupt(path, what))?;
             bytes += f.len();
             shard_files.push(f);
