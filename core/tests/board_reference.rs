@@ -821,3 +821,20 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn after_a_copy_from_a_smaller_board_the_cells_past_it_are_off_the_board() {
+    // A move read from a table learned on the larger board (the playouts'
+    // last good replies) must find no empty point there: `bench fuzz`
+    // found a 3x3 search after a 12x12 game looping in a corrupted chain.
+    let small = Board::new(3.min(MAX_SIZE)).expect("size");
+    let mut scratch = Board::new(MAX_SIZE).expect("size");
+    scratch.copy_from(&small);
+    let (n, big) = (
+        small.geometry().cells(),
+        Board::new(MAX_SIZE).expect("size"),
+    );
+    for i in n..big.geometry().cells() {
+        assert_eq!(scratch.at(Point(i as u16)), Cell::Off, "cell {i}");
+    }
+}

@@ -445,8 +445,21 @@ fn root_moves_carry_the_score_margins_of_their_playouts() {
     for deepening in [false, true] {
         let mut params = Params::default();
         params.deepening.enabled = deepening;
-        let mut s = search(200_000, params, 3);
-        run(&mut s, &b, Some(&mut table(1024)), 4000);
+        let mut s = search(400_000, params, 3);
+        let mut iterations = 0;
+        s.run(
+            &b,
+            14,
+            &[],
+            Budget::playouts(20_000),
+            Some(&mut table(1024)),
+            Knowledge::none(),
+            &mut NoClock,
+            &mut |_| iterations += 1,
+        )
+        .unwrap();
+        // With the deepening, the sums live through its iterations.
+        assert!(!deepening || iterations >= 2, "{iterations} iterations");
         let mut infos = [kosumi_core::search::MoveInfo::EMPTY; 100];
         let n = s.root_moves(&mut infos);
         assert!(n > 1);

@@ -306,6 +306,13 @@ impl Board {
     /// smaller than the largest size).
     pub fn copy_from(&mut self, other: &Board) {
         let n = other.geo.cells();
+        // Cells past a smaller board's are off the board, not what a larger
+        // board left there (a move read from a table of the larger board
+        // would otherwise find them empty).
+        let old = self.geo.cells();
+        if old > n {
+            self.cell[n..old].fill(Cell::Off);
+        }
         self.geo = other.geo;
         self.cell[..n].copy_from_slice(&other.cell[..n]);
         self.nbr[..n].copy_from_slice(&other.nbr[..n]);

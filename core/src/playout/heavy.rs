@@ -59,7 +59,11 @@ pub fn heavy_move<R: RngCore>(
     }
     let c = board.to_play();
     if let Some(r) = reply {
-        if board.at(r) == Cell::Empty && board.is_playout_move(r, c) && !bad_self_atari(board, r, c)
+        // A reply learned on another board size may lie off this board.
+        if r.idx() < board.geometry().cells()
+            && board.at(r) == Cell::Empty
+            && board.is_playout_move(r, c)
+            && !bad_self_atari(board, r, c)
         {
             count!(stats.moves);
             count!(stats.reply_moves);

@@ -444,7 +444,6 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             if self.deepening.playout(&self.params.deepening) {
                 self.end_iteration(done, table.as_deref_mut(), on_iteration);
                 self.pool.retain(0, u32::MAX);
-                self.scores.clear(self.root.geometry().cells());
                 self.deepening.next();
             }
         }

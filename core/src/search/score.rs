@@ -5,9 +5,9 @@
 //! The tree nodes keep win values only (40 bytes each); the margins are
 //! summed beside the tree, one entry per root move (indexed by point, so
 //! `MAX_POINTS` entries: 12 bytes each), plus one for the root. They count
-//! the playouts since the root's children last started over: a new root,
-//! or the tree cleared between two iterations of the deepening, clears
-//! them too, so a move's count matches its visits.
+//! the playouts since the root last changed (a new root, or the tree
+//! dropped); the deepening's iterations keep the root's children and their
+//! visits, and the sums with them, so a move's count matches its visits.
 //!
 //! Without the `scores` feature (the firmware) nothing is counted and
 //! every sum is empty.

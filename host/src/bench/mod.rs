@@ -5,6 +5,7 @@ use clap::Subcommand;
 
 pub mod analyze;
 pub mod db;
+pub mod fuzz;
 pub mod playouts;
 pub mod score;
 pub mod search;
@@ -30,6 +31,8 @@ pub enum BenchCommand {
     Score(score::Args),
     /// A streaming analysis as a GUI sees it: report gaps, stop latency.
     Analyze(analyze::Args),
+    /// Mutation fuzzing of the GTP line, SGF, book and database readers.
+    Fuzz(fuzz::Args),
 }
 
 /// Return an empty board of `size`, or the message for a size this build
@@ -57,5 +60,6 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Db(args) => db::run(&args),
         BenchCommand::Score(args) => score::run(&args),
         BenchCommand::Analyze(args) => analyze::run(&args),
+        BenchCommand::Fuzz(args) => fuzz::run(&args),
     }
 }

@@ -36,8 +36,8 @@ const VERSION: u32 = 1;
 const HEADER: usize = 8 + 4 + 4 + 8 + 1 + 8;
 const RECORD: usize = 4 + 1 + 8 + 2 + 1 + 1 + 1;
 
-/// Return the FNV-1a 64-bit hash of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// Return the FNV-1a 64-bit hash of `bytes` (the book's checksum).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
