@@ -181,8 +181,21 @@ fn ownership_and_results_follow_the_perspective() {
         q["includeOwnership"] = json!(true);
         q
     };
-    send(&mut g, &q("black", json!({"maxVisits": 600})));
+    send(
+        &mut g,
+        &q(
+            "black",
+            json!({"maxVisits": 600, "includeMovesOwnership": true}),
+        ),
+    );
     let v = read(&mut g);
+    let infos = v["moveInfos"].as_array().unwrap();
+    let with_map = infos
+        .iter()
+        .filter(|m| m.get("ownership").is_some())
+        .count();
+    assert_eq!(with_map, infos.len().min(10), "the 10 most visited moves");
+    assert_eq!(infos[0]["ownership"].as_array().unwrap().len(), 81);
     let own: Vec<f64> = v["ownership"]
         .as_array()
         .unwrap()

@@ -28,6 +28,11 @@ use crate::gtp::Engine;
 /// (KataGo's example analysis config has `maxVisits = 500`).
 pub const DEFAULT_VISITS: u64 = 500;
 
+/// Most moves of a final result given an ownership map of the position
+/// after them (`includeMovesOwnership`; partial results have none): the
+/// most visited ones.
+pub const MOVES_OWNERSHIP: usize = 10;
+
 /// A slice's time limit when nothing else limits it: long enough to be
 /// no limit, short enough that the stopped clock's reading passes it.
 const FOREVER_MS: u64 = 1 << 50;
@@ -167,12 +172,22 @@ fn result(
     extras: &mut Extras,
 ) -> String {
     let q = &*job.query;
-    let (moves, root) = reports(engine, q, c, priors);
+    let (points, mut moves, root) = reports(engine, q, c, priors);
     if root.visits == 0 && !during {
         return response::no_results(&q.id, job.turn);
     }
     if q.ownership && extras.ownership.is_none() {
         extras.ownership = Some(analyze::black_ownership(engine));
+    }
+    if q.moves_ownership && !during {
+        for (m, &p) in moves.iter_mut().zip(&points).take(MOVES_OWNERSHIP) {
+            let mut after = engine.game.clone();
+            if after.play_record(c, p).is_ok() {
+                let komi2 = after.komi2();
+                let own = analyze::ownership_map(after.board(), komi2, &mut engine.player.scratch);
+                m.ownership = Some(own);
+            }
+        }
     }
     if q.policy && extras.policy.is_none() {
         extras.policy = Some(policy(engine, c, priors));
@@ -189,8 +204,15 @@ fn result(
     })
 }
 
-/// Return the root moves' and the root's statistics, for `c` to move.
-fn reports(engine: &Engine, q: &Query, c: Color, priors: &[f32]) -> (Vec<MoveReport>, RootReport) {
+/// Return the root moves, their statistics and the root's, for `c` to
+/// move.
+fn reports(
+    engine: &Engine,
+    q: &Query,
+    c: Color,
+    priors: &[f32],
+) -> (Vec<Point>, Vec<MoveReport>, RootReport) {
+    let mut points = Vec::new();
     let mut moves = Vec::new();
     let mut root = RootReport {
         visits: 0,
@@ -200,7 +222,7 @@ fn reports(engine: &Engine, q: &Query, c: Color, priors: &[f32]) -> (Vec<MoveRep
         to_play: c,
     };
     let Some(searcher) = engine.player.play.searcher.as_ref() else {
-        return (moves, root);
+        return (points, moves, root);
     };
     let search = &searcher.search;
     let geo = engine.game.board().geometry();
@@ -212,6 +234,7 @@ fn reports(engine: &Engine, q: &Query, c: Color, priors: &[f32]) -> (Vec<MoveRep
         let winrate = f64::from(info.win_rate);
         let (score, score_stdev) = analyze::score(engine, c, &info.score);
         let len = search.pv(info.node, &mut pv);
+        points.push(info.mv);
         moves.push(MoveReport {
             mv: geo.vertex_str(info.mv, &mut buf).to_string(),
             visits: info.visits,
@@ -225,6 +248,7 @@ fn reports(engine: &Engine, q: &Query, c: Color, priors: &[f32]) -> (Vec<MoveRep
                 .iter()
                 .map(|&p| geo.vertex_str(p, &mut buf).to_string())
                 .collect(),
+            ownership: None,
         });
     }
     let (score, score_stdev) = analyze::score(engine, c, &search.root_score());
@@ -232,7 +256,7 @@ fn reports(engine: &Engine, q: &Query, c: Color, priors: &[f32]) -> (Vec<MoveRep
     root.winrate = f64::from(search.root_win_rate());
     root.score = score;
     root.score_stdev = score_stdev;
-    (moves, root)
+    (points, moves, root)
 }
 
 /// Return KataGo's `policy`: the prior of every point for `c`, row by row

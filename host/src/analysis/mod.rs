@@ -22,7 +22,9 @@
 //!   (KataGo's names and rule objects; see [`rules`]), `komi`,
 //!   `whiteHandicapBonus`, `boardXSize` = `boardYSize` (2 to 19),
 //!   `analyzeTurns`, `maxVisits`, `analysisPVLen`, `includeOwnership`,
-//!   `includePolicy`, `avoidMoves`, `allowMoves`,
+//!   `includeMovesOwnership` (the 10 most visited moves of a final result;
+//!   KaTrain's "simple ownership" AI needs it), `includePolicy`,
+//!   `avoidMoves`, `allowMoves`,
 //!   `reportDuringSearchEvery`, `firstReportDuringSearchAfter`,
 //!   `priority`, `priorities`, and in `overrideSettings`:
 //!   `reportAnalysisWinratesAs`, `maxVisits` (or `maxPlayouts`), `maxTime`.
@@ -31,7 +33,8 @@
 //!   `scoreSelfplay`), `scoreStdev`, `prior`, `lcb`, `utility` (2 x
 //!   winrate - 1), `utilityLcb`, `order` (by visits), `pv`; `rootInfo`
 //!   with `visits`, `winrate`, `scoreLead`, `scoreMean`, `scoreSelfplay`,
-//!   `scoreStdev`, `utility`, `currentPlayer`; `ownership`; `policy`.
+//!   `scoreStdev`, `utility`, `currentPlayer`; `ownership` (and per move);
+//!   `policy`.
 //! * Actions: `query_version` (`version` is kosumi's, `git_hash` is
 //!   `<omitted>`), `clear_cache` (empties the best-move table),
 //!   `query_models` (one entry, kosumi), `terminate`, `terminate_all`
@@ -50,7 +53,8 @@
 //! `prior` and `policy` are the pattern model's shares (even without
 //! one); `policy` has -1 on points the side to move may not play.
 //! `ownership` is a 400-playout estimate of the position (the one
-//! `final_status_list` uses), not of the search tree. Values are from
+//! `final_status_list` uses), not of the search tree; a move's is the
+//! same estimate of the position after it. Values are from
 //! black's view unless `overrideSettings.reportAnalysisWinratesAs` says
 //! `WHITE` or `SIDETOMOVE`: KataGo's default is the side to move, but its
 //! example analysis config and KaTrain both set `BLACK`.
@@ -59,9 +63,10 @@
 //!
 //! Non-square boards; territory scoring (Japanese and Korean rules are
 //! counted by area with their komi, with a warning); `untilDepth` beyond 1
-//! (applied at the root only, with a warning); `includeOwnershipStdev`,
-//! `includeMovesOwnership`, `includeMovesOwnershipStdev`,
-//! `includePVVisits`, `includeNoResultValue` (warned, left out);
+//! (applied at the root only, with a warning); per-move ownership beyond
+//! the 10 most visited moves and in partial results; `includeOwnershipStdev`,
+//! `includeMovesOwnershipStdev`, `includePVVisits`,
+//! `includeNoResultValue` (warned, left out);
 //! `rootPolicyTemperature`, `rootFpuReductionMax` and other settings
 //! (warned, ignored); `humanPolicy` and the `raw*` and `human*` root
 //! fields; `thisHash`, `symHash`, `weight`, `edgeWeight`,

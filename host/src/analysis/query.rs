@@ -120,6 +120,8 @@ pub struct Query {
     pub pv_len: usize,
     /// Add the ownership map.
     pub ownership: bool,
+    /// Add the ownership map after each of the most visited moves.
+    pub moves_ownership: bool,
     /// Add the prior of every point.
     pub policy: bool,
     /// Seconds between partial reports (`None`: none).
@@ -189,7 +191,6 @@ const KNOWN: &[&str] = &[
 /// Flags KataGo knows whose output kosumi does not give.
 const UNSUPPORTED_FLAGS: &[&str] = &[
     "includeOwnershipStdev",
-    "includeMovesOwnership",
     "includeMovesOwnershipStdev",
     "includePVVisits",
     "includeNoResultValue",
@@ -413,6 +414,7 @@ fn analysis_query(f: &Fields<'_>, warnings: &mut Vec<Warning>) -> Result<Query, 
         }
     }
     let ownership = f.flag("includeOwnership")?.unwrap_or(false);
+    let moves_ownership = f.flag("includeMovesOwnership")?.unwrap_or(false);
     let policy = f.flag("includePolicy")?.unwrap_or(false);
     let seconds = "Must be number of seconds from 0.001 to 1000000.0";
     let report_every = f.number("reportDuringSearchEvery", 0.001, 1_000_000.0, seconds)?;
@@ -470,6 +472,7 @@ fn analysis_query(f: &Fields<'_>, warnings: &mut Vec<Warning>) -> Result<Query, 
         max_time,
         pv_len,
         ownership,
+        moves_ownership,
         policy,
         report_every,
         first_report,
@@ -824,10 +827,9 @@ mod tests {
 
     #[test]
     fn unsupported_fields_warn() {
-        let (q, w) =
-            query(r#","rules":"japanese","includeMovesOwnership":true,"colour":1"#).unwrap();
+        let (q, w) = query(r#","rules":"japanese","includePVVisits":true,"colour":1"#).unwrap();
         let fields: Vec<&str> = w.iter().map(|w| w.field.as_str()).collect();
-        assert_eq!(fields, ["rules", "includeMovesOwnership", "colour"]);
+        assert_eq!(fields, ["rules", "includePVVisits", "colour"]);
         assert_eq!(q.position.komi2, 13);
         let (_, w) = query(r#","overrideSettings":{"wideRootNoise":0.04,"maxTime":2}"#).unwrap();
         assert_eq!(w.len(), 1);

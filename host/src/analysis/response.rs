@@ -65,6 +65,8 @@ pub struct MoveReport {
     pub order: usize,
     /// The principal variation from it, itself first.
     pub pv: Vec<String>,
+    /// Ownership after it, black's view, row by row from the top left.
+    pub ownership: Option<Vec<f64>>,
 }
 
 /// The root's statistics, for the side to move.
@@ -120,13 +122,20 @@ pub fn analysis(a: &Analysis<'_>) -> String {
     let flip = a.perspective.flips(c);
     let rate = |x: f64| if flip { 1.0 - x } else { x };
     let sign = if flip { -1.0 } else { 1.0 };
+    let own_sign = match a.perspective {
+        Perspective::Black => 1.0,
+        Perspective::White => -1.0,
+        Perspective::SideToMove if c == Color::Black => 1.0,
+        Perspective::SideToMove => -1.0,
+    };
+    let map = |own: &[f64]| Value::Array(own.iter().map(|&o| num(own_sign * o)).collect());
     let moves: Vec<Value> = a
         .moves
         .iter()
         .map(|m| {
             let utility = 2.0 * m.winrate - 1.0;
             let utility_lcb = 2.0 * m.lcb - 1.0;
-            json!({
+            let mut info = json!({
                 "move": m.mv,
                 "visits": m.visits,
                 "edgeVisits": m.visits,
@@ -141,7 +150,11 @@ pub fn analysis(a: &Analysis<'_>) -> String {
                 "utilityLcb": num(sign * utility_lcb),
                 "order": m.order,
                 "pv": m.pv,
-            })
+            });
+            if let Some(own) = &m.ownership {
+                info["ownership"] = map(own);
+            }
+            info
         })
         .collect();
     let r = a.root;
@@ -155,27 +168,20 @@ pub fn analysis(a: &Analysis<'_>) -> String {
         "utility": num(sign * (2.0 * r.winrate - 1.0)),
         "currentPlayer": if c == Color::Black { "B" } else { "W" },
     });
-    let mut map = Map::new();
-    map.insert("id".into(), json!(a.id));
-    map.insert("turnNumber".into(), json!(a.turn));
-    map.insert("isDuringSearch".into(), json!(a.during));
-    map.insert("moveInfos".into(), Value::Array(moves));
-    map.insert("rootInfo".into(), root);
+    let mut out = Map::new();
+    out.insert("id".into(), json!(a.id));
+    out.insert("turnNumber".into(), json!(a.turn));
+    out.insert("isDuringSearch".into(), json!(a.during));
+    out.insert("moveInfos".into(), Value::Array(moves));
+    out.insert("rootInfo".into(), root);
     if let Some(own) = a.ownership {
-        let sign = match a.perspective {
-            Perspective::Black => 1.0,
-            Perspective::White => -1.0,
-            Perspective::SideToMove if c == Color::Black => 1.0,
-            Perspective::SideToMove => -1.0,
-        };
-        let own: Vec<Value> = own.iter().map(|&o| num(sign * o)).collect();
-        map.insert("ownership".into(), Value::Array(own));
+        out.insert("ownership".into(), map(own));
     }
     if let Some(policy) = a.policy {
         let policy: Vec<Value> = policy.iter().map(|&p| num(p)).collect();
-        map.insert("policy".into(), Value::Array(policy));
+        out.insert("policy".into(), Value::Array(policy));
     }
-    Value::Object(map).to_string()
+    Value::Object(out).to_string()
 }
 
 #[cfg(test)]
@@ -207,6 +213,7 @@ mod tests {
             lcb: 0.6,
             order: 0,
             pv: vec!["D4".into(), "E5".into()],
+            ownership: Some(vec![0.5]),
         }];
         parse(&analysis(&Analysis {
             id: "q",
@@ -241,6 +248,7 @@ mod tests {
         assert_eq!(v["rootInfo"]["winrate"], json!(0.75));
         assert_eq!(v["moveInfos"][0]["scoreMean"], json!(4.0));
         assert_eq!(v["ownership"], json!([-1.0, 0.5]));
+        assert_eq!(v["moveInfos"][0]["ownership"], json!([-0.5]));
         let v = result(&root(Color::Black), Perspective::Black, &[1.0]);
         assert_eq!(v["rootInfo"]["winrate"], json!(0.75));
         assert_eq!(v["turnNumber"], json!(3));

@@ -29,6 +29,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use kosumi_core::board::Board;
 use kosumi_core::game::Mode;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::args::color as parse_color;
@@ -286,10 +287,18 @@ pub fn lcb(win_rate: f64, visits: u32) -> f64 {
 /// `final_status_list` uses) from black's view, -1 (white's) to 1
 /// (black's), row by row from the top left.
 pub fn black_ownership(engine: &mut Engine) -> Vec<f64> {
-    let board = engine.game.board();
-    let komi2 = engine.game.komi2();
+    ownership_map(
+        engine.game.board(),
+        engine.game.komi2(),
+        &mut engine.player.scratch,
+    )
+}
+
+/// Return the playout ownership estimate of `board` under komi `komi2 /
+/// 2`, as [`black_ownership`] does, running the playouts on `scratch`.
+pub fn ownership_map(board: &Board, komi2: i16, scratch: &mut Board) -> Vec<f64> {
     let geo = board.geometry();
-    let own = scoring::scorer(&mut engine.player.scratch, false).ownership(board, komi2);
+    let own = scoring::scorer(scratch, false).ownership(board, komi2);
     let size = geo.size();
     let mut out = Vec::with_capacity(size * size);
     for y in (0..size).rev() {
