@@ -7,6 +7,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod analysis;
 mod atomic;
 mod bench;
 mod db;
@@ -37,6 +38,8 @@ struct Cli {
 enum Command {
     /// Run the GTP engine on stdin/stdout (the default).
     Gtp(gtp::Args),
+    /// KataGo's JSON analysis protocol on stdin/stdout (a subset).
+    Analysis(gtp::Args),
     /// Run a benchmark and print its figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -79,6 +82,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Some(Command::Bench(cmd)) => bench::run(cmd),
         Some(Command::Gtp(args)) => gtp::run(args),
+        Some(Command::Analysis(args)) => analysis::run(args),
         Some(Command::Match(args)) => matchrun::run(&args),
         Some(Command::Db(cmd)) => db::run(cmd),
         Some(Command::Patterns(cmd)) => patterns::run(&cmd),

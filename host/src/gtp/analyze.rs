@@ -29,6 +29,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use kosumi_core::board::Board;
 use kosumi_core::game::Mode;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::args::color as parse_color;
@@ -275,6 +276,40 @@ pub fn score(engine: &Engine, c: Color, sum: &ScoreSum) -> (f64, f64) {
     (mean, f64::from(sum.variance()).sqrt())
 }
 
+/// Return the lower confidence bound of a win rate `win_rate` over
+/// `visits` playouts: 1.96 standard errors below it, at least 0.
+pub fn lcb(win_rate: f64, visits: u32) -> f64 {
+    let n = f64::from(visits) + 1.0;
+    (win_rate - 1.96 * (win_rate * (1.0 - win_rate) / n).sqrt()).max(0.0)
+}
+
+/// Return the playout ownership estimate of the game's position (the one
+/// `final_status_list` uses) from black's view, -1 (white's) to 1
+/// (black's), row by row from the top left.
+pub fn black_ownership(engine: &mut Engine) -> Vec<f64> {
+    ownership_map(
+        engine.game.board(),
+        engine.game.komi2(),
+        &mut engine.player.scratch,
+    )
+}
+
+/// Return the playout ownership estimate of `board` under komi `komi2 /
+/// 2`, as [`black_ownership`] does, running the playouts on `scratch`.
+pub fn ownership_map(board: &Board, komi2: i16, scratch: &mut Board) -> Vec<f64> {
+    let geo = board.geometry();
+    let own = scoring::scorer(scratch, false).ownership(board, komi2);
+    let size = geo.size();
+    let mut out = Vec::with_capacity(size * size);
+    for y in (0..size).rev() {
+        for x in 0..size {
+            let black = own.as_ref().map_or(0.5, |o| o.black_share(geo.point(x, y)));
+            out.push(2.0 * f64::from(black) - 1.0);
+        }
+    }
+    out
+}
+
 /// Return the `info` line of the search's root moves now.
 pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32]) -> String {
     let Some(searcher) = engine.player.play.searcher.as_ref() else {
@@ -292,8 +327,7 @@ pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32])
     let mut buf = [0u8; 4];
     for (order, info) in infos.iter().enumerate() {
         let wr = f64::from(info.win_rate);
-        let visits = f64::from(info.visits);
-        let lcb = (wr - 1.96 * (wr * (1.0 - wr) / (visits + 1.0)).sqrt()).max(0.0);
+        let lcb = lcb(wr, info.visits);
         let prior = f64::from(priors.get(info.mv.idx()).copied().unwrap_or(0.0));
         let mv = geo.vertex_str(info.mv, &mut buf).to_string();
         if !line.is_empty() {
@@ -329,17 +363,9 @@ pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32])
     }
     if format == Format::KataGo && a.ownership && !line.is_empty() {
         line.push_str(" ownership");
-        let board = engine.game.board();
-        let komi2 = engine.game.komi2();
-        let own = scoring::scorer(&mut engine.player.scratch, false).ownership(board, komi2);
         let sign = if a.color == Color::Black { 1.0 } else { -1.0 };
-        let size = geo.size();
-        for y in (0..size).rev() {
-            for x in 0..size {
-                let p = geo.point(x, y);
-                let black = own.as_ref().map_or(0.5, |o| o.black_share(p));
-                let _ = write!(line, " {:.4}", sign * (2.0 * f64::from(black) - 1.0));
-            }
+        for black in black_ownership(engine) {
+            let _ = write!(line, " {:.4}", sign * black);
         }
     }
     line
