@@ -347,6 +347,12 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         self.params = params;
     }
 
+    /// Return the key of the position the tree is rooted at (0: none yet),
+    /// so a caller can tell whether the tree is of the position it shows.
+    pub fn root_key(&self) -> u64 {
+        self.pool.nodes()[0].key
+    }
+
     /// Return the final margins of the playouts from the root, in points
     /// for its side to move (this search's, since the root last changed).
     pub fn root_score(&self) -> ScoreSum {

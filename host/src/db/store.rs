@@ -186,6 +186,14 @@ impl Db {
         let g = games_file.payload();
         let n = u32_at(g, 0) as usize;
         let positions = u64_at(g, 8);
+        // Each game takes its filter, three offsets and a winner: a count
+        // the payload cannot hold is refused before any offset is summed.
+        if n > g.len() / (MASK_WORDS * 8 + 4 + 8 + 8 + 1) {
+            return Err(DbError::Corrupt(
+                games_path,
+                "more games than the file holds",
+            ));
+        }
         let at_masks = 16;
         let at_pos = at_masks + n * MASK_WORDS * 8;
         let at_stream_off = at_pos + (n + 1) * 4;
@@ -197,10 +205,19 @@ impl Db {
             return Err(corrupt("shorter than its tables"));
         }
         let n_files = u32_at(g, 4) as usize;
-        let at_infos = at_streams + u64_at(g, at_stream_off + n * 8) as usize;
-        let at_file_off = at_infos + u64_at(g, at_info_off + n * 8) as usize;
-        let at_file_names = at_file_off + (n_files + 1) * 8;
-        let end = at_file_names as u64 + u64_at(g, at_file_off + n_files * 8);
+        // Offsets read from the file: summed with overflow checks, so a
+        // crafted file is refused, not wrapped round.
+        let fits = |a: usize, b: u64| {
+            usize::try_from(b)
+                .ok()
+                .and_then(|b| a.checked_add(b))
+                .filter(|&x| x <= g.len())
+                .ok_or_else(|| corrupt("offsets past the end"))
+        };
+        let at_infos = fits(at_streams, u64_at(g, at_stream_off + n * 8))?;
+        let at_file_off = fits(at_infos, u64_at(g, at_info_off + n * 8))?;
+        let at_file_names = fits(at_file_off, (n_files as u64 + 1) * 8)?;
+        let end = fits(at_file_names, u64_at(g, at_file_off + n_files * 8))? as u64;
         if end != g.len() as u64
             || u64::from(u32_at(g, at_pos + n * 4)) != positions
             || num("games") != Some(n as u64)

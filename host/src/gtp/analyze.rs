@@ -226,8 +226,23 @@ pub fn stream(
 pub fn genmove_analyze(engine: &mut Engine, args: &[String], format: Format) -> Reply {
     let analysis = parse(engine, args)?;
     let priors = priors(engine, analysis.color);
+    let mut searched = engine.game.board().clone();
+    searched.set_to_play(analysis.color);
+    let key = searched.hash();
     let ch = engine.generate(analysis.color, Mode::Normal)?;
-    let info = report(engine, &analysis, format, &priors);
+    // No report of a tree of another position: the move may come without
+    // a search (a pass that ends the game, a resignation rule).
+    let tree_is_this = engine
+        .player
+        .play
+        .searcher
+        .as_ref()
+        .is_some_and(|s| s.search.root_key() == key);
+    let info = if tree_is_this {
+        report(engine, &analysis, format, &priors)
+    } else {
+        String::new()
+    };
     let mut mv = String::new();
     engine.write_choice(&mut mv, ch);
     Ok(format!("\n{info}\nplay {mv}"))
@@ -325,6 +340,11 @@ pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32])
     let mut line = String::new();
     let mut pv = [Point::PASS; 24];
     let mut buf = [0u8; 4];
+    // Moves off this board cannot be of its tree: nothing to report.
+    let on_board = |p: Point| p.is_pass() || geo.on_board(p);
+    if !infos.iter().all(|i| on_board(i.mv)) {
+        return String::new();
+    }
     for (order, info) in infos.iter().enumerate() {
         let wr = f64::from(info.win_rate);
         let lcb = lcb(wr, info.visits);
@@ -357,8 +377,8 @@ pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32])
             }
         };
         let len = searcher.search.pv(info.node, &mut pv);
-        for p in &pv[..len] {
-            let _ = write!(line, " {}", geo.vertex_str(*p, &mut buf));
+        for &p in pv[..len].iter().take_while(|&&p| on_board(p)) {
+            let _ = write!(line, " {}", geo.vertex_str(p, &mut buf));
         }
     }
     if format == Format::KataGo && a.ownership && !line.is_empty() {
