@@ -18,10 +18,10 @@ use std::time::Instant;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::search::{Budget, MoveInfo};
 
-use super::position::superko_moves;
 use super::query::Query;
 use super::response::{self, Analysis, MoveReport, RootReport};
 use crate::gtp::analyze;
+use crate::gtp::analyze::superko_moves;
 use crate::gtp::Engine;
 
 /// Playouts per turn when neither the query nor `--playouts` says

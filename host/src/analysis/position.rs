@@ -7,7 +7,7 @@
 //! (a record under other rules may hold one). A move the board refuses
 //! (occupied point, suicide, simple ko) makes the query illegal. Superko
 //! applies to the analysed side's moves: those that would repeat a
-//! position are not searched ([`superko_moves`]).
+//! position are not searched ([`crate::gtp::analyze::superko_moves`]).
 
 use kosumi_core::game::PlayError;
 use kosumi_core::geometry::{Color, Point};
@@ -74,16 +74,6 @@ pub fn handicap_stones(setup: &[(Point, Color)]) -> u32 {
     } else {
         setup.len() as u32
     }
-}
-
-/// Return the moves of `c` in `game` that the board allows but that
-/// would repeat an earlier position.
-pub fn superko_moves(game: &Game, c: Color) -> Vec<Point> {
-    let board = game.board();
-    board
-        .empty_points()
-        .filter(|&p| board.is_legal(p, c) && game.check(c, p) == Err(PlayError::Superko))
-        .collect()
 }
 
 #[cfg(test)]

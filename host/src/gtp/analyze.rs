@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use kosumi_core::board::Board;
-use kosumi_core::game::Mode;
+use kosumi_core::game::{Mode, PlayError};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::args::color as parse_color;
 use kosumi_core::gtp::{Failure, Request};
@@ -150,6 +150,7 @@ pub fn parse<S: AsRef<str>>(engine: &Engine, args: &[S]) -> Result<Analysis, Fai
             _ => return Err(Failure::Syntax),
         }
     }
+    req.excluded.extend(superko_moves(&engine.game, req.color));
     if let Some(allowed) = allowed {
         let board = engine.game.board();
         req.excluded.extend(
@@ -160,6 +161,17 @@ pub fn parse<S: AsRef<str>>(engine: &Engine, args: &[S]) -> Result<Analysis, Fai
         );
     }
     Ok(req)
+}
+
+/// Return the moves of `c` in `game` that the board allows but that
+/// would repeat an earlier position (positional superko, which the search
+/// leaves to its caller): an analysis does not show them.
+pub fn superko_moves(game: &super::Game, c: Color) -> Vec<Point> {
+    let board = game.board();
+    board
+        .empty_points()
+        .filter(|&p| board.is_legal(p, c) && game.check(c, p) == Err(PlayError::Superko))
+        .collect()
 }
 
 /// Whether the input thread holds lines not yet read: the analysis stops.
@@ -389,4 +401,37 @@ pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32])
         }
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_retake_that_repeats_the_position_is_not_analysed() {
+        // A ko: black takes at C4, both pass, and white's retake at B4
+        // would bring back the starting position.
+        let mut g = super::super::Game::new(5, 0).unwrap();
+        let geo = g.board().geometry();
+        let v = |s: &str| geo.parse_vertex(s).unwrap();
+        let mut setup: Vec<(Point, Option<Color>)> = ["b5", "a4", "b3"]
+            .iter()
+            .map(|s| (v(s), Some(Color::Black)))
+            .collect();
+        setup.extend(
+            ["c5", "b4", "d4", "c3"]
+                .iter()
+                .map(|s| (v(s), Some(Color::White))),
+        );
+        setup.sort_by_key(|c| c.0);
+        g.apply_setup(&setup).unwrap();
+        g.play(Color::Black, v("c4")).unwrap();
+        assert!(
+            superko_moves(&g, Color::White).is_empty(),
+            "the ko ban, not superko"
+        );
+        g.play(Color::White, Point::PASS).unwrap();
+        g.play(Color::Black, Point::PASS).unwrap();
+        assert_eq!(superko_moves(&g, Color::White), vec![v("b4")]);
+    }
 }
