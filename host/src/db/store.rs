@@ -218,7 +218,12 @@ impl Db {
         let at_file_off = fits(at_infos, u64_at(g, at_info_off + n * 8))?;
         let at_file_names = fits(at_file_off, (n_files as u64 + 1) * 8)?;
         let end = fits(at_file_names, u64_at(g, at_file_off + n_files * 8))? as u64;
+        // Each game's first position follows the one before's.
+        let starts_ascend = (0..n)
+            .all(|i| u32_at(g, at_pos + i * 4) <= u32_at(g, at_pos + i * 4 + 4))
+            && u32_at(g, at_pos) == 0;
         if end != g.len() as u64
+            || !starts_ascend
             || u64::from(u32_at(g, at_pos + n * 4)) != positions
             || num("games") != Some(n as u64)
         {
@@ -359,7 +364,8 @@ impl Db {
                 b = m;
             }
         }
-        Some((a, (pos - self.pos_start(a)) as u16))
+        let at = pos.checked_sub(self.pos_start(a))?;
+        Some((a, u16::try_from(at).ok()?))
     }
 
     /// Call `hit(position)` for every index entry that may hold canonical hash `h`.
