@@ -45,8 +45,10 @@ pub struct Searcher {
     ladder: Box<Ladder>,
     /// Last good replies of the playouts (`None`: not used).
     pub replies: Option<Box<Replies<Vec<u16>>>>,
-    /// Input lines waiting (`analyze`'s input thread): the search stops as
-    /// soon as the count is above zero (`None`: runs its budget).
+    /// Input lines waiting (`analyze`'s input thread): a search with a time
+    /// budget stops as soon as the count is above zero (the core reads the
+    /// clock only under a time budget, so analyses and ponders give one);
+    /// `None`: runs its budget.
     pub stop: Option<Arc<AtomicUsize>>,
     /// Write GoGui's live graphics to stderr after every iteration.
     pub live_gfx: bool,
