@@ -15,6 +15,8 @@ use common::Gtp;
 struct MoveInfo {
     fields: Vec<(String, String)>,
     pv: Vec<String>,
+    /// KataGo's `pvVisits`, after the `pv`, if asked for.
+    pv_visits: Vec<u64>,
 }
 
 impl MoveInfo {
@@ -38,6 +40,7 @@ fn parse(line: &str) -> (Vec<MoveInfo>, Vec<f64>) {
         .filter(|s| !s.trim().is_empty())
         .map(|s| {
             let (head, pv) = s.split_once(" pv ").expect("a pv");
+            let (pv, pv_visits) = pv.split_once(" pvVisits ").unwrap_or((pv, ""));
             let words: Vec<&str> = head.split_whitespace().collect();
             assert!(words.len().is_multiple_of(2), "pairs in {head}");
             MoveInfo {
@@ -46,6 +49,10 @@ fn parse(line: &str) -> (Vec<MoveInfo>, Vec<f64>) {
                     .map(|kv| (kv[0].to_string(), kv[1].to_string()))
                     .collect(),
                 pv: pv.split_whitespace().map(str::to_string).collect(),
+                pv_visits: pv_visits
+                    .split_whitespace()
+                    .map(|v| v.parse().unwrap())
+                    .collect(),
             }
         })
         .collect();
@@ -120,7 +127,7 @@ fn lz_analyze_streams_until_the_next_command() {
 #[test]
 fn kata_analyze_reports_ownership_and_honours_maxmoves_and_avoid() {
     let mut g = start();
-    g.write("kata-analyze w interval 5 maxmoves 2 avoid w d4,f6 1 ownership true\n");
+    g.write("kata-analyze w interval 5 maxmoves 2 avoid w d4,f6 1 ownership true pvVisits true\n");
     let mut first = String::new();
     g.stdout.read_line(&mut first).unwrap();
     assert_eq!(first, "=\n");
@@ -141,6 +148,11 @@ fn kata_analyze_reports_ownership_and_honours_maxmoves_and_avoid() {
                 !["D4", "F6"].contains(&info.get("move")),
                 "avoided: {info:?}"
             );
+            // One count per move of the line, the first the move's own,
+            // none larger than its parent's.
+            assert_eq!(info.pv_visits.len(), info.pv.len(), "{info:?}");
+            assert_eq!(info.pv_visits[0].to_string(), info.get("visits"));
+            assert!(info.pv_visits.windows(2).all(|w| w[0] >= w[1]), "{info:?}");
         }
         assert_eq!(ownership.len(), 81);
         assert!(ownership.iter().all(|o| (-1.0..=1.0).contains(o)));

@@ -705,12 +705,39 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// Write the principal variation starting with the pool node `node`
     /// (most visited child at each step) into `out`; return its length.
     pub fn pv(&self, node: u32, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        self.walk_pv(node, |node| {
+            if n == out.len() {
+                return false;
+            }
+            out[n] = Point(node.mv);
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Write the visits of the nodes of [`Search::pv`]'s line from `node`
+    /// into `out` (KataGo's `pvVisits`); return how many.
+    pub fn pv_visits(&self, node: u32, out: &mut [u32]) -> usize {
+        let mut n = 0;
+        self.walk_pv(node, |node| {
+            if n == out.len() {
+                return false;
+            }
+            out[n] = node.visits;
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Walk the principal variation from `node` (each time the most
+    /// visited child) while `each` says go on.
+    fn walk_pv(&self, node: u32, mut each: impl FnMut(&Node) -> bool) {
         let nodes = self.pool.nodes();
         let mut i = node as usize;
-        let mut n = 0;
-        while i < nodes.len() && n < out.len() {
-            out[n] = Point(nodes[i].mv);
-            n += 1;
+        while i < nodes.len() && each(&nodes[i]) {
             let mut best: Option<usize> = None;
             for c in nodes[i].children() {
                 if nodes[c].visits > 0 && best.is_none_or(|b| nodes[c].visits > nodes[b].visits) {
@@ -722,7 +749,6 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
                 None => break,
             }
         }
-        n
     }
 
     /// Return the win rate of the side to move at the root over all playouts.

@@ -13,7 +13,8 @@
 //! Per move: `visits`; `winrate` for the side to move (Leela Zero: in
 //! ten-thousandths; KataGo: 0 to 1); `prior`, the move's share of the
 //! pattern model's gammas (with `--no-patterns`, an even share); `lcb`,
-//! the win rate less 1.96 standard errors of its playouts; `order`; `pv`.
+//! the win rate less 1.96 standard errors of its playouts; `order`; `pv`
+//! (and with `pvVisits true`, kata, each of its nodes' visits).
 //! KataGo's `scoreMean` and `scoreLead` (the same number here) are the
 //! mean final margin of the move's playouts under the game's komi, in
 //! points for the side to move, `scoreStdev` their spread
@@ -68,6 +69,8 @@ pub struct Analysis {
     pub excluded: Vec<Point>,
     /// Add the ownership map (kata).
     pub ownership: bool,
+    /// Add each move's `pvVisits` (kata).
+    pub pv_visits: bool,
 }
 
 /// Reports when the command names no interval.
@@ -88,6 +91,7 @@ pub fn parse<S: AsRef<str>>(engine: &Engine, args: &[S]) -> Result<Analysis, Fai
         max_moves: 0,
         excluded: Vec::new(),
         ownership: false,
+        pv_visits: false,
     };
     let mut rest = &args[..];
     if let Some((first, tail)) = rest.split_first() {
@@ -127,7 +131,11 @@ pub fn parse<S: AsRef<str>>(engine: &Engine, args: &[S]) -> Result<Analysis, Fai
                 req.ownership = flag(v)?;
                 rest = t;
             }
-            ("pvVisits" | "ownershipStdev" | "movesOwnership" | "rootInfo", [v, t @ ..]) => {
+            ("pvVisits", [v, t @ ..]) => {
+                req.pv_visits = flag(v)?;
+                rest = t;
+            }
+            ("ownershipStdev" | "movesOwnership" | "rootInfo", [v, t @ ..]) => {
                 flag(v)?;
                 rest = t;
             }
@@ -389,8 +397,17 @@ pub fn report(engine: &mut Engine, a: &Analysis, format: Format, priors: &[f32])
             }
         };
         let len = searcher.search.pv(info.node, &mut pv);
-        for &p in pv[..len].iter().take_while(|&&p| on_board(p)) {
+        let len = pv[..len].iter().take_while(|&&p| on_board(p)).count();
+        for &p in &pv[..len] {
             let _ = write!(line, " {}", geo.vertex_str(p, &mut buf));
+        }
+        if format == Format::KataGo && a.pv_visits {
+            let mut visits = [0u32; 24];
+            let k = searcher.search.pv_visits(info.node, &mut visits).min(len);
+            line.push_str(" pvVisits");
+            for v in &visits[..k] {
+                let _ = write!(line, " {v}");
+            }
         }
     }
     if format == Format::KataGo && a.ownership && !line.is_empty() {
