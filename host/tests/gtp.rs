@@ -806,6 +806,34 @@ fn attack_and_defend_answer_in_gnu_go_format() {
 }
 
 #[test]
+fn connect_and_disconnect_answer_in_gnu_go_format() {
+    let mut g = Gtp::new();
+    g.ok("boardsize 9");
+    // A one-point jump (E6, E4): joined or cut at E5.
+    g.play_all(&[("b", "e6"), ("b", "e4")]);
+    assert_eq!(g.ok("connect e6 e4"), "1 E5");
+    assert_eq!(g.ok("disconnect E4 E6"), "1 E5");
+    // A bamboo joint (D6-E6, D4-E4) is connected.
+    g.play_all(&[("b", "d6"), ("b", "d4")]);
+    assert_eq!(g.ok("disconnect d6 e4"), "0");
+    // Stones of one chain: already connected.
+    assert_eq!(g.ok("connect d6 e6"), "1 PASS");
+    assert_eq!(g.ok("disconnect d6 e6"), "0");
+    // Bad input is an error, and the engine keeps going.
+    g.play_all(&[("w", "c5")]);
+    assert_eq!(g.err("connect d6 c5"), "vertices must have same color");
+    assert_eq!(g.err("disconnect d6 a1"), "vertex must not be empty");
+    assert_eq!(g.err("connect a1 d6"), "vertex must not be empty");
+    assert_eq!(g.err("connect d6"), "syntax error");
+    assert_eq!(g.err("connect d6 e4 f4"), "syntax error");
+    assert_eq!(g.err("disconnect d6 z99"), "invalid color or coordinate");
+    assert_eq!(g.err("connect pass d6"), "vertex must not be empty");
+    // Asked again (from the cache), the answer is the same.
+    assert_eq!(g.ok("disconnect d6 e4"), "0");
+    g.quit();
+}
+
+#[test]
 fn loadsgf_reads_a_line_break_inside_a_move_as_the_database_does() {
     // `W[oq` and a line break, as in old records (hon-50-2.mgt of
     // goban-original-games): the database always read it; now loadsgf too.

@@ -59,6 +59,8 @@ pub enum Failure {
     CannotWrite,
     /// A command about a stone named an empty point.
     EmptyVertex,
+    /// A command about stones of one colour named stones of both.
+    DifferentColors,
     /// The engine could not search (its storage could not be made).
     CannotSearch,
 }
@@ -83,6 +85,7 @@ impl Failure {
             Failure::CannotLoad => "cannot load file",
             Failure::CannotWrite => "cannot write file",
             Failure::EmptyVertex => "vertex must not be empty",
+            Failure::DifferentColors => "vertices must have same color",
             Failure::CannotSearch => "cannot search",
         }
     }

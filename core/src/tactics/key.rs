@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::geometry::{Cell, Color, Geometry, Point, MAX_POINTS};
 use crate::zobrist;
 
-use super::Goal;
+use super::{Goal, LinkGoal};
 
 /// Class code of "capture this chain" results. Random, fixed for all time.
 pub const CLASS_CAPTURE: u64 = 0x8d2f_61c4_3a9e_57b1;
@@ -14,6 +14,10 @@ pub const CLASS_CAPTURE: u64 = 0x8d2f_61c4_3a9e_57b1;
 pub const CLASS_SAVE: u64 = 0x5e07_b3d9_c16a_24f8;
 /// Class code of the hint entries (the box the last search of a problem read).
 pub const CLASS_HINT: u64 = 0xf1a4_9c27_6be3_0d55;
+/// Class code of "connect these two chains" results.
+pub const CLASS_CONNECT: u64 = 0x3b96_e2a0_d57c_184f;
+/// Class code of "cut these two chains apart" results.
+pub const CLASS_DISCONNECT: u64 = 0xa7c1_5f38_09e4_6bd2;
 
 /// The reader's assumptions, hashed into every problem: a change of the
 /// search's rules must change every key.
@@ -24,6 +28,13 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defe
       defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
       no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=2;tenuki-depth=4;\
       atari-counter-atari;partner-reinforce;defend3-partner;net-breakers;partner-ataris";
+
+/// The connection search's assumptions, hashed (after the capture reader's,
+/// which it calls) into every connection problem.
+const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured-is-cut;\
+      max-distance=5;min-distance=3;reach-shrinks-every=4;slack-depth=2;path-cands=8/5;\
+      weak-cutter-cost=libs+standing;sub-budget=100000/60;two-common-liberties-connect;\
+      ko-threats=1;ko-owner;save-ends=2libs;atari-cutters;root-longer-paths;lower-bound-answer";
 
 /// Bytes of the problem's own fields (goal, size, chain), serialised
 /// before the assumptions, which SHA-1 reads straight from their constant
@@ -62,6 +73,35 @@ pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64
     put(&chain_id.0.to_le_bytes());
     put(b";");
     class_hash(class, &[&buf[..n], ASSUMPTIONS])
+}
+
+/// Return the hash of a connection problem: its class (connect,
+/// disconnect, or the hint class), board size, the two chains' canonical
+/// ids (each chain's lowest point, the smaller id first, so the problem of
+/// `a`, `b` is that of `b`, `a`) and the assumptions of the connection
+/// search and of the capture reader it calls.
+pub fn link_problem_hash(class: u64, goal: LinkGoal, size: usize, a_id: Point, b_id: Point) -> u64 {
+    let (lo, hi) = if a_id.0 <= b_id.0 {
+        (a_id, b_id)
+    } else {
+        (b_id, a_id)
+    };
+    let mut buf = [0u8; FIELD_BYTES];
+    let mut n = 0;
+    let mut put = |bytes: &[u8]| {
+        buf[n..n + bytes.len()].copy_from_slice(bytes);
+        n += bytes.len();
+    };
+    put(match goal {
+        LinkGoal::Connect => b"connect;",
+        LinkGoal::Disconnect => b"cut;",
+    });
+    put(b"size=");
+    put(&[size as u8]);
+    put(b";ab=");
+    put(&lo.0.to_le_bytes());
+    put(&hi.0.to_le_bytes());
+    class_hash(class, &[&buf[..n], ASSUMPTIONS, LINK_ASSUMPTIONS])
 }
 
 /// Return the key part of the side to move.
@@ -183,6 +223,19 @@ impl Rect {
             });
         }
         r
+    }
+
+    /// Return the smallest rectangle holding both (either may be absent).
+    pub fn union(a: Option<Rect>, b: Option<Rect>) -> Option<Rect> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(Rect {
+                x0: a.x0.min(b.x0),
+                y0: a.y0.min(b.y0),
+                x1: a.x1.max(b.x1),
+                y1: a.y1.max(b.y1),
+            }),
+            (r, None) | (None, r) => r,
+        }
     }
 
     /// Query whether the rectangle lies on a board of `size`.

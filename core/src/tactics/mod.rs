@@ -155,6 +155,13 @@
 //! reports the figure at run time. Candidate generation is kept out of
 //! line so its scratch arrays are not part of every recursive frame.
 //!
+//! # Connections ([`connect`])
+//!
+//! "Can these two chains be joined / cut apart?" (GNU Go's `connect` /
+//! `disconnect`): a search of its own over the reader's capture reads
+//! ("can either chain be captured", "can the cutting stone be captured"),
+//! cached in the same table under classes of its own.
+//!
 //! # Ladders ([`ladder`])
 //!
 //! A plain ladder read (extend or capture, the attacker ataris) with no
@@ -165,10 +172,14 @@
 //! [`TacticCluster`]: crate::table::TacticCluster
 
 pub mod cache;
+pub mod connect;
 pub mod key;
 pub mod ladder;
 pub mod search;
 
+pub use connect::{
+    Connector, LinkGoal, LinkProblem, LINK_BUDGET, MAX_DISTANCE, MIN_DISTANCE, SUB_BUDGET,
+};
 pub use ladder::Ladder;
 
 pub use search::{

@@ -201,6 +201,9 @@ pub struct Reader<
     ko_owner: Color,
     limited: bool,
     cut: bool,
+    /// The box of the board the last [`Self::solve`] depended on (`None`:
+    /// the target held no stone, the answer depends on that point alone).
+    region: Option<Rect>,
     stack_top: usize,
     stack_used: usize,
     memo: [MemoEntry; HASH_MEMO],
@@ -245,6 +248,7 @@ impl<'t, S, const W: usize, const M: usize> Reader<'t, S, W, M> {
             ko_owner: Color::Black,
             limited: false,
             cut: false,
+            region: None,
             stack_top: 0,
             stack_used: 0,
             memo: [MemoEntry {
@@ -297,12 +301,33 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         self.stack_used
     }
 
+    /// Return the box of the board the last [`Self::solve`] depended on:
+    /// a position that agrees with that one inside the box gets the same
+    /// answer (`None`: the target held no stone).
+    pub(crate) fn last_region(&self) -> Option<Rect> {
+        self.region
+    }
+
+    /// Query whether the node budget or the journal stopped the last
+    /// [`Self::solve`] (an answer unproven by the depth budget alone is
+    /// the one the search gives whenever asked).
+    pub(crate) fn last_stopped(&self) -> bool {
+        self.limited
+    }
+
+    /// Return the reader's cache, for problems of other classes that share
+    /// the table (connection reading).
+    pub(crate) fn table(&mut self) -> Option<&mut Table<TacticCluster, S>> {
+        self.cache.as_deref_mut()
+    }
+
     /// Answer `problem` on `board` within `budget`; the board is restored
     /// on return (its lists of chains in atari are refreshed, which changes
     /// no position).
     pub fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer {
         let geo = board.geometry();
         let target = problem.target;
+        self.region = None;
         let def = match board.at(target).color() {
             Some(c) if geo.on_board(target) => c,
             _ => {
@@ -363,6 +388,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 if let Some(s) = cache.probe(key).data.and_then(Stored::unpack) {
                     if s.usable(self.depth) {
                         self.stats.hits += 1;
+                        self.region = Some(rect);
                         return answer(problem.goal, s, self.depth);
                     }
                 }
@@ -392,6 +418,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
         };
         debug_assert_eq!(self.journal.depth(), 0);
+        self.region = Rect::around(&self.read, geo);
         let s = Stored {
             lo: v.lo,
             hi: v.hi,
@@ -404,9 +431,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             mv: v.mv,
         };
         if !self.limited {
-            if let (Some(cache), Some(rect)) =
-                (self.cache.as_deref_mut(), Rect::around(&self.read, geo))
-            {
+            if let (Some(cache), Some(rect)) = (self.cache.as_deref_mut(), self.region) {
                 let key = fixed ^ rect.hash(board);
                 let slot = cache.probe(key).slot;
                 cache.store(slot, s.pack(att));

@@ -74,6 +74,8 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "kosumi-loadbook", handler: genmove::loadbook },
     Command { name: "attack", handler: super::tactics::attack },
     Command { name: "defend", handler: super::tactics::defend },
+    Command { name: "connect", handler: super::tactics::connect },
+    Command { name: "disconnect", handler: super::tactics::disconnect },
 ];
 
 /// The names of [`COMMANDS`] and of the streaming analysis commands the
@@ -97,6 +99,8 @@ pub const NAMES: &[&str] = &[
     "kosumi-loadbook",
     "attack",
     "defend",
+    "connect",
+    "disconnect",
     "lz-analyze",
     "analyze",
     "kata-analyze",

@@ -1,5 +1,7 @@
 //! `attack V` and `defend V`: the core's tactical reader behind GNU Go's
-//! commands and answer format (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`).
+//! commands and answer format (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`);
+//! `connect A B` and `disconnect A B`: its connection reading, same format
+//! (`1 PASS`: already one chain).
 //!
 //! The reader's cache is one table allocated here once, at start-up
 //! (`--tactics-mb`, default 16 MiB), and never flushed: results are keyed
@@ -8,7 +10,9 @@
 
 use kosumi_core::geometry::Point;
 use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
-use kosumi_core::tactics::{Budget, Goal, Problem, Reader, Verdict};
+use kosumi_core::tactics::{
+    Answer, Budget, Connector, Goal, LinkGoal, LinkProblem, Problem, Reader, Verdict, LINK_BUDGET,
+};
 
 use super::commands::{Failure, Reply};
 use super::Engine;
@@ -65,15 +69,48 @@ fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
     }
     let mut reader = Reader::new(&mut engine.player.tactics.cache);
     let answer = reader.solve(&mut board, Problem { goal, target }, Budget::default());
-    let code = answer.verdict.code();
+    Ok(reply(&board, answer))
+}
+
+/// `connect A B`: can the chains at A and B be joined, their owner moving
+/// first?
+pub fn connect(engine: &mut Engine, args: &[String]) -> Reply {
+    read_link(engine, args, LinkGoal::Connect)
+}
+
+/// `disconnect A B`: can the chains at A and B be cut apart, their
+/// opponent moving first?
+pub fn disconnect(engine: &mut Engine, args: &[String]) -> Reply {
+    read_link(engine, args, LinkGoal::Disconnect)
+}
+
+fn read_link(engine: &mut Engine, args: &[String], goal: LinkGoal) -> Reply {
+    let [a, b] = args else {
+        return Err(Failure::Syntax.into());
+    };
+    let a = super::commands::parse_vertex(engine, a)?;
+    let b = super::commands::parse_vertex(engine, b)?;
+    let mut board = engine.game.board().clone();
+    let (Some(ca), Some(cb)) = (board.at(a).color(), board.at(b).color()) else {
+        return Err(Failure::EmptyVertex.into());
+    };
+    if ca != cb {
+        return Err(Failure::DifferentColors.into());
+    }
+    let mut reader = Reader::new(&mut engine.player.tactics.cache);
+    let mut connector: Connector = Connector::new();
+    let problem = LinkProblem { goal, a, b };
+    let answer = connector.solve(&mut reader, &mut board, problem, LINK_BUDGET);
+    Ok(reply(&board, answer))
+}
+
+/// Write an answer in GNU Go's format: `0`, or the code and the move.
+fn reply(board: &kosumi_core::board::Board, answer: Answer) -> String {
     if answer.verdict == Verdict::Fails {
-        return Ok("0".into());
+        return "0".into();
     }
     let mut buf = [0u8; 4];
-    let geo = board.geometry();
     let mv: Point = answer.key_move;
-    Ok(format!(
-        "{code} {}",
-        geo.vertex_str(mv, &mut buf).to_uppercase()
-    ))
+    let vertex = board.geometry().vertex_str(mv, &mut buf).to_uppercase();
+    format!("{} {vertex}", answer.verdict.code())
 }

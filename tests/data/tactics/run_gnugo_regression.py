@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Run GNU Go's reading regression (`regression/reading.tst`) against a GTP engine.
+"""Run GNU Go's reading regressions (`regression/reading.tst`, `connection.tst`) against a GTP engine.
 
 GNU Go's regression data is GPL-3 and is not vendored here: fetch GNU Go's
 sources (see README.md) and point this script at their `regression/`
@@ -10,6 +10,9 @@ Usage:
     python3 run_gnugo_regression.py REGRESSION_DIR --engine "/usr/games/gnugo --mode gtp" --native
 Options:
     --tst FILE        the test file inside REGRESSION_DIR (default reading.tst)
+    --commands LIST   the test commands to run, comma-separated (default
+                      attack,defend,connect,disconnect; the others, such as
+                      connection.tst's same_dragon, are skipped)
     --engine CMD      the engine command line (default: KOSUMI_BINARY gtp)
     --native          send trymove/popgo/increase_depths/decrease_depths as
                       they are (for GNU Go itself); otherwise `trymove C V`
@@ -162,6 +165,7 @@ def main():
     ap.add_argument("--native", action="store_true")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--only")
+    ap.add_argument("--commands", default="attack,defend,connect,disconnect")
     ap.add_argument("--json")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
@@ -173,6 +177,7 @@ def main():
     else:
         ap.error("give KOSUMI_BINARY or --engine")
     only = {int(n) for n in args.only.split(",")} if args.only else None
+    commands = set(args.commands.split(","))
 
     items = parse_tst(os.path.join(regdir, args.tst))
     engine = Engine(argv, regdir, args.timeout)
@@ -214,7 +219,7 @@ def main():
                     replay.append(cmd)
             continue
         _, number, command, pattern, flags = item
-        if "&" in flags or command.split()[0] not in ("attack", "defend"):
+        if "&" in flags or command.split()[0] not in commands:
             continue
         if only is not None and number not in only:
             continue

@@ -1,0 +1,1192 @@
+//! Connection reading: can two chains of one colour be joined into one, or
+//! kept apart? GNU Go's `connect` / `disconnect` (its `readconnect.c` for
+//! the ideas, none of its code), a search of its own that asks the capture
+//! reader ([`Reader`]) whether a chain can be captured, and caches its root
+//! results in the reader's table under classes of their own.
+//!
+//! # The search
+//!
+//! Two node kinds, valued from the *connector* (the chains' owner) with the
+//! capture reader's levels `LOSE < KO_B < KO_A < WIN`, the connector
+//! maximising, the *cutter* minimising, both bounds of an interval at once
+//! (a line cut by the depth or node budget is `[LOSE, WIN]`). The answer
+//! reads the lower bound: a line the budget stopped counts as cut (GNU
+//! Go's convention, the connector fails at its limits), and such an
+//! answer is not proven.
+//!
+//! * The chains are **connected** once they are one chain (whatever its
+//!   liberties, GNU Go's convention) and **cut** once either is captured.
+//! * **Connect node** (connector to move): a common liberty joins them at
+//!   once. Otherwise the candidates are the captures of cutter chains in
+//!   atari next to either chain, the defence (the capture reader's key
+//!   move) of either chain when it has two liberties or fewer and can be
+//!   captured, the capture reader's attack on the cutter chains next to
+//!   both chains or on a shortest path, the ataris of those with two
+//!   liberties, and the points of the shortest paths (below). No
+//!   candidate: cut.
+//! * **Disconnect node** (cutter to move): if the capture reader captures
+//!   either chain (the cutter moving first) the cut is made; a capture by
+//!   ko caps the node at "the cutter wins the ko" (`KO_B`, or `KO_A` if
+//!   he needs a threat) and the search looks for better. Two common
+//!   liberties: connected (whatever the cutter takes, the connector joins
+//!   at the other). One: the cutter must take it. None: the capture
+//!   reader's defence of the cutter chains next to both chains or on a
+//!   shortest path, its attack on the connector's other chains of two
+//!   liberties or fewer on one, and the points of the shortest paths (at
+//!   the root, when that finds nothing, of the paths one fill longer, so a
+//!   cut is answered with a move). With no legal candidate the cutter
+//!   passes and the connector moves again.
+//!
+//! **Shortest paths.** A breadth-first spread from each chain counting
+//! *fills*, the stones the connector must add: his chains cost nothing, an
+//! empty point one, a cutter chain of one or two liberties as many as its
+//! liberties (its capture; one more if the capture reader, asked by the
+//! spread, cannot take it), stronger cutter chains block. `D`, the fills
+//! to join the two chains, is the second's distance from the first; a point
+//! is on a shortest path when `dA + dB - 1 = D`. Path points are ranked
+//! shortest first, then by the number of paths through them (the product
+//! of their neighbours one step nearer to each chain: a bottleneck first),
+//! then by the liberties of the mover's stone; at most [`PATH_CANDS`] are
+//! tried ([`PATH_CANDS_SHALLOW`] in the first [`SLACK_DEPTH`] plies, where
+//! the connector also tries the points of paths one fill longer). The
+//! spread reaches [`MAX_DISTANCE`] fills at the root and a fill less every
+//! four plies, down to [`MIN_DISTANCE`]: chains farther apart have no path
+//! candidates, and a cut the connector keeps walking around is a cut.
+//!
+//! **Ko** follows the capture reader: a move forbidden by the ko ban is
+//! played after a ko threat and its answer (two passes), once per line,
+//! and caps the mover's result ("needs a threat"); the side that retook
+//! owns that ko for the rest of the line; the retake of a ko just taken
+//! is a candidate. Capturing one of the chains by a ko capture is a cut
+//! "if the cutter wins the ko" (`KO_B`).
+//!
+//! **Transpositions.** Interior nodes are kept in a table of the search's
+//! own ([`TT_ENTRIES`] entries, cleared at every root) keyed by the
+//! position, ko and side to move, the line's use of its ko threat and its
+//! ko owner, and reused at the same ply (the candidates and the plies
+//! left depend on it).
+//!
+//! # Cache
+//!
+//! As the capture reader's (see [`crate::tactics`]): `key = region ^ ko ^
+//! side ^ problem`, where the problem hash is SHA-1 over the class
+//! ([`CLASS_CONNECT`] / [`CLASS_DISCONNECT`]), the size, the two chains'
+//! canonical ids (unordered: `connect A B` is `connect B A`, and any two
+//! stones of the chains name them) and the assumptions of both searches
+//! ([`link_problem_hash`]), and the region is the box around every point
+//! the search read, joined with the box of every capture read it made
+//! (each read's own region, what its cache hit or search depended on). A
+//! hint entry keyed by the problem and the two chains' surroundings holds
+//! the box. A root result is stored unless a node budget stopped the
+//! search or one of its capture reads (a capture read with its fixed
+//! [`SUB_BUDGET`] that ends unproven counts as "not capturable", GNU Go's
+//! reading; one its depth budget alone stopped is the same answer whenever
+//! asked, so the result is still stored).
+//!
+//! # Memory
+//!
+//! The [`Connector`] owns its undo journal (the capture reader keeps its
+//! own: a capture read runs on top of the connection search's moves), its
+//! transposition table (16 KB) and a point bitset. Candidate generation
+//! runs out of line with two distance maps and a point queue on its frame
+//! (about 2 KB on 19x19).
+
+use crate::board::{Board, Journal, MoveError, PointSet};
+use crate::geometry::{Cell, Color, Point, MAX_POINTS};
+use crate::table::{Bound, TacticCluster};
+
+use super::cache::level::{KO_A, KO_B, LOSE, WIN};
+use super::cache::{pack_hint, unpack_hint, Stored};
+use super::key::{
+    ko_key, link_problem_hash, point_key, side_key, PointBits, Rect, CLASS_CONNECT,
+    CLASS_DISCONNECT, CLASS_HINT,
+};
+use super::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH};
+use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
+
+/// Chains farther apart than this many fills have no path candidates.
+pub const MAX_DISTANCE: u8 = 5;
+/// Deep in a line (a fill less every four plies) paths may span no more
+/// than this.
+pub const MIN_DISTANCE: u8 = 3;
+/// The budget of every capture read the connection search makes (fixed:
+/// its results are part of the connection result that is cached).
+pub const SUB_BUDGET: Budget = Budget {
+    nodes: 100_000,
+    depth: 60,
+};
+/// In the first `SLACK_DEPTH` plies the connector also tries the points
+/// of paths one fill longer than the shortest.
+pub const SLACK_DEPTH: u8 = 2;
+/// The connection search's usual budget: moves of its own search (each
+/// capture read has [`SUB_BUDGET`]) and plies. GNU Go's connection reader
+/// stops at 20 plies; lines here are a few plies longer for the ko threat
+/// exchanges.
+pub const LINK_BUDGET: Budget = Budget {
+    nodes: 20_000,
+    depth: 24,
+};
+/// Most candidate moves per node.
+const MAX_CANDS: usize = 16;
+/// Candidate moves of a node.
+type Cands = PointSet<MAX_CANDS>;
+/// Entries of the search's own table of interior nodes.
+pub const TT_ENTRIES: usize = 1024;
+
+/// An interior node's value in the search's own table (cleared at every
+/// root: its marks of what the search read are already in the region).
+#[derive(Clone, Copy)]
+struct TtEntry {
+    key: u64,
+    lo: u8,
+    hi: u8,
+    /// The ply it was searched at.
+    ply: u8,
+    /// Plies its tree went below it.
+    used: u8,
+    mv: Point,
+}
+
+const TT_EMPTY: TtEntry = TtEntry {
+    key: 0,
+    lo: 0,
+    hi: 0,
+    ply: 0,
+    used: 0,
+    mv: Point::PASS,
+};
+
+/// Path candidates per node in the first [`SLACK_DEPTH`] plies.
+pub const PATH_CANDS_SHALLOW: usize = 8;
+/// Path candidates per node deeper.
+pub const PATH_CANDS: usize = 5;
+
+/// What [`Connector::path_points`] found besides the points.
+struct Paths {
+    /// Cutter chains on a shortest path.
+    opp_on: Roots,
+    /// Connector chains (not the two) with two liberties or fewer on one.
+    own_on: Roots,
+    /// Weak cutter chains the capture reader cannot take.
+    safe: Roots,
+}
+
+/// Chain roots.
+type Roots = PointSet<8>;
+/// A distance not reached by the spread.
+const FAR: u8 = u8::MAX;
+
+/// What the reading side wants of two chains of one colour.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum LinkGoal {
+    /// Join them; their owner moves first (GNU Go's `connect`).
+    Connect,
+    /// Keep them apart; the opponent moves first (GNU Go's `disconnect`).
+    Disconnect,
+}
+
+/// A connection question about the chains at `a` and `b` (stones of one
+/// colour). The board's side to move is ignored: the goal says who moves
+/// first.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct LinkProblem {
+    /// Connect or disconnect.
+    pub goal: LinkGoal,
+    /// A stone of the first chain.
+    pub a: Point,
+    /// A stone of the second chain.
+    pub b: Point,
+}
+
+/// A node's value: an interval of levels (connector's view), the deepest
+/// ply its tree reached, and the move that achieved it.
+#[derive(Clone, Copy, Debug)]
+struct Value {
+    lo: u8,
+    hi: u8,
+    reached: u8,
+    mv: Point,
+}
+
+impl Value {
+    const fn exact(level: u8, reached: u8, mv: Point) -> Value {
+        Value {
+            lo: level,
+            hi: level,
+            reached,
+            mv,
+        }
+    }
+
+    const fn unknown(reached: u8) -> Value {
+        Value {
+            lo: LOSE,
+            hi: WIN,
+            reached,
+            mv: Point::PASS,
+        }
+    }
+}
+
+/// The capture reader as the connection search uses it: a read, the box
+/// of the board the read depended on, and whether a node budget stopped
+/// it (then its answer depends on what the cache held).
+trait Oracle {
+    fn read(&mut self, b: &mut Board, p: Problem) -> (Answer, Option<Rect>, bool);
+}
+
+impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize> Oracle
+    for Reader<'_, S, W, M>
+{
+    fn read(&mut self, b: &mut Board, p: Problem) -> (Answer, Option<Rect>, bool) {
+        let a = self.solve(b, p, SUB_BUDGET);
+        (a, self.last_region(), !a.proven && self.last_stopped())
+    }
+}
+
+/// The connection reader: an undo journal of `W` slot writes over `M`
+/// plies and the bookkeeping of one search; the capture reader (and with
+/// it the cache) is the caller's, lent to each [`Connector::solve`].
+pub struct Connector<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
+    journal: Journal<W, M>,
+    read: PointBits,
+    /// The union of the regions of the capture reads made.
+    region: Option<Rect>,
+    a: Point,
+    b: Point,
+    own: Color,
+    opp: Color,
+    node_limit: u64,
+    depth: u8,
+    /// The ko point the side that used the line's ko threat retook (see
+    /// the capture reader's field of that name).
+    ko_won: Point,
+    ko_owner: Color,
+    limited: bool,
+    cut: bool,
+    stats: ReaderStats,
+    tt: [TtEntry; TT_ENTRIES],
+}
+
+impl<const W: usize, const M: usize> Default for Connector<W, M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const M: usize> Connector<W, M> {
+    /// Return a connection reader (a `const fn`: it may live in a `static`).
+    pub const fn new() -> Self {
+        Connector {
+            journal: Journal::new(),
+            read: PointBits::new(),
+            region: None,
+            a: Point::PASS,
+            b: Point::PASS,
+            own: Color::Black,
+            opp: Color::White,
+            node_limit: 0,
+            depth: 0,
+            ko_won: Point::PASS,
+            ko_owner: Color::Black,
+            limited: false,
+            cut: false,
+            stats: ReaderStats {
+                nodes: 0,
+                probes: 0,
+                hits: 0,
+                stores: 0,
+            },
+            tt: [TT_EMPTY; TT_ENTRIES],
+        }
+    }
+
+    /// Return the counters since the connector was made (moves of the
+    /// connection search; the capture reads count in the reader's).
+    pub fn stats(&self) -> ReaderStats {
+        self.stats
+    }
+
+    /// Answer `problem` on `board` within `budget` (the connection search's
+    /// own moves and plies; each capture read has [`SUB_BUDGET`]), reading
+    /// captures with `reader` and caching in its table. The board is
+    /// restored on return. Stones that are not two of one colour fail at
+    /// once; stones of one chain are connected (`1 PASS` for `Connect`).
+    pub fn solve<S, const RW: usize, const RM: usize>(
+        &mut self,
+        reader: &mut Reader<'_, S, RW, RM>,
+        board: &mut Board,
+        problem: LinkProblem,
+        budget: Budget,
+    ) -> Answer
+    where
+        S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>,
+    {
+        let geo = board.geometry();
+        let (a, b) = (problem.a, problem.b);
+        let fails = Answer {
+            verdict: Verdict::Fails,
+            key_move: Point::PASS,
+            plies: 0,
+            proven: true,
+        };
+        let own = match (board.at(a).color(), board.at(b).color()) {
+            (Some(x), Some(y)) if x == y && geo.on_board(a) && geo.on_board(b) => x,
+            _ => return fails,
+        };
+        if board.chain_root(a) == board.chain_root(b) {
+            return match problem.goal {
+                LinkGoal::Connect => Answer {
+                    verdict: Verdict::Succeeds,
+                    ..fails
+                },
+                LinkGoal::Disconnect => fails,
+            };
+        }
+        board.refresh_ataris();
+        self.journal.clear();
+        self.read.clear();
+        self.region = None;
+        self.a = a;
+        self.b = b;
+        self.own = own;
+        self.opp = own.opponent();
+        self.depth = budget.depth.min(MAX_DEPTH);
+        self.node_limit = self.stats.nodes + u64::from(budget.nodes);
+        self.ko_won = Point::PASS;
+        self.limited = false;
+        self.cut = false;
+        self.tt = [TT_EMPTY; TT_ENTRIES];
+        let mover = match problem.goal {
+            LinkGoal::Connect => self.own,
+            LinkGoal::Disconnect => self.opp,
+        };
+
+        let size = board.size();
+        let id = |p: Point| board.chain_stones(p).min().unwrap_or(p);
+        let (a_id, b_id) = (id(a), id(b));
+        let class = match problem.goal {
+            LinkGoal::Connect => CLASS_CONNECT,
+            LinkGoal::Disconnect => CLASS_DISCONNECT,
+        };
+        let problem_key = link_problem_hash(class, problem.goal, size, a_id, b_id);
+        let hint_problem = link_problem_hash(CLASS_HINT, problem.goal, size, a_id, b_id);
+        // The board's ko ban binds its side to move (keyed apart for the
+        // mover and the other side, as the capture reader does).
+        let ban = ko_key(board.ko());
+        let ban = if board.to_play() == mover {
+            ban
+        } else {
+            ban.rotate_left(32)
+        };
+        let fixed = problem_key ^ side_key(mover) ^ ban;
+        let hint_key = hint_problem ^ self.mark_root(board);
+
+        if let Some(cache) = reader.table() {
+            self.stats.probes += 1;
+            if let Some(rect) = cache
+                .probe(hint_key)
+                .data
+                .and_then(|t| unpack_hint(t, size))
+            {
+                let key = fixed ^ rect.hash(board);
+                if let Some(s) = cache.probe(key).data.and_then(Stored::unpack) {
+                    if s.usable(self.depth) {
+                        self.stats.hits += 1;
+                        return answer(problem.goal, s, self.depth);
+                    }
+                }
+            }
+        }
+
+        let v = match problem.goal {
+            LinkGoal::Connect => self.connect(reader, board, 0, false),
+            LinkGoal::Disconnect => self.disconnect(reader, board, 0, false),
+        };
+        debug_assert_eq!(self.journal.depth(), 0);
+        let s = Stored {
+            lo: v.lo,
+            hi: v.hi,
+            plies: v.reached,
+            valid_to: if self.cut {
+                self.depth
+            } else {
+                Bound::MAX_PLIES
+            },
+            mv: v.mv,
+        };
+        let rect = Rect::union(Rect::around(&self.read, geo), self.region);
+        if let (false, Some(cache), Some(rect)) = (self.limited, reader.table(), rect) {
+            let key = fixed ^ rect.hash(board);
+            let slot = cache.probe(key).slot;
+            cache.store(slot, s.pack(self.own));
+            let slot = cache.probe(hint_key).slot;
+            cache.store(slot, pack_hint(rect));
+            self.stats.stores += 2;
+        }
+        let mut ans = answer(problem.goal, s, self.depth);
+        ans.proven &= !self.limited;
+        ans
+    }
+
+    /// Mark both chains and their neighbour chains as read; return the hash
+    /// of the chains, their liberties and their neighbour chains (the
+    /// hint's region).
+    fn mark_root(&mut self, b: &Board) -> u64 {
+        let mut r0 = PointBits::new();
+        for end in [self.a, self.b] {
+            for s in b.chain_stones(end) {
+                r0.insert(s);
+                self.read.insert(s);
+                for n in b.geometry().neighbours(s) {
+                    match b.at(n) {
+                        Cell::Empty => {
+                            r0.insert(n);
+                        }
+                        Cell::Off => {}
+                        _ if r0.contains(n) => {}
+                        _ => {
+                            for t in b.chain_stones(n) {
+                                r0.insert(t);
+                                self.read.insert(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        r0.iter().fold(0, |h, p| h ^ point_key(b, p))
+    }
+
+    /// Mark `p` and every chain next to it as read.
+    fn mark_around(&mut self, b: &Board, p: Point) {
+        self.read.insert(p);
+        for n in b.geometry().neighbours(p) {
+            if b.at(n).color().is_some() {
+                self.mark_chain(b, n);
+            }
+        }
+    }
+
+    /// Mark the chain at the stone `s` as read, unless it is already.
+    fn mark_chain(&mut self, b: &Board, s: Point) {
+        if !self.read.contains(s) {
+            for t in b.chain_stones(s) {
+                self.read.insert(t);
+            }
+        }
+    }
+
+    /// Query whether the two chains are one.
+    fn joined(&self, b: &Board) -> bool {
+        b.chain_root(self.a) == b.chain_root(self.b)
+    }
+
+    /// Ask the capture reader `goal` about the chain at `target`; note the
+    /// region it read, and a read its node budget stopped (the result is
+    /// then not stored).
+    fn sub(&mut self, r: &mut dyn Oracle, b: &mut Board, goal: Goal, target: Point) -> Answer {
+        self.mark_chain(b, target);
+        let (ans, region, stopped) = r.read(b, Problem { goal, target });
+        self.limited |= stopped;
+        self.region = Rect::union(self.region, region);
+        ans
+    }
+
+    /// Connect node: the connector moves.
+    fn connect(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8, threat: bool) -> Value {
+        let key = self.node_key(b, threat);
+        if let Some(v) = self.recall(key, k) {
+            return v;
+        }
+        let v = self.connect_node(r, b, k, threat);
+        self.remember(key, k, v);
+        v
+    }
+
+    fn connect_node(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8, threat: bool) -> Value {
+        match self.connect_moves(r, b, k) {
+            Ok(mut c) => {
+                push_retake(b, threat, self.own, &mut c);
+                self.moves(r, b, k, threat, true, c.as_slice())
+            }
+            Err(p) => Value::exact(WIN, k, p),
+        }
+    }
+
+    /// Disconnect node: the cutter moves.
+    fn disconnect(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8, threat: bool) -> Value {
+        let key = self.node_key(b, threat);
+        if let Some(v) = self.recall(key, k) {
+            return v;
+        }
+        let v = self.disconnect_node(r, b, k, threat);
+        self.remember(key, k, v);
+        v
+    }
+
+    /// Return the key of a node for the search's own table: the position
+    /// (with ko and side to move), whether the line used its ko threat and
+    /// who owns which ko.
+    fn node_key(&self, b: &Board, threat: bool) -> u64 {
+        let mut key = b.hash();
+        if threat {
+            key ^= 0x9e37_79b9_7f4a_7c15;
+        }
+        if !self.ko_won.is_pass() {
+            key ^= u64::from(self.ko_won.0).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+                ^ (self.ko_owner as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
+        }
+        key | 1
+    }
+
+    /// Return the value stored for `key` if it was searched at ply `k`
+    /// too (the candidates and the plies left depend on the ply).
+    fn recall(&self, key: u64, k: u8) -> Option<Value> {
+        if k == 0 {
+            return None;
+        }
+        let e = &self.tt[(key as usize >> 1) % TT_ENTRIES];
+        (e.key == key && e.ply == k).then(|| Value {
+            lo: e.lo,
+            hi: e.hi,
+            reached: k + e.used,
+            mv: e.mv,
+        })
+    }
+
+    /// Store the value of the node `key` at ply `k` (not the root's).
+    fn remember(&mut self, key: u64, k: u8, v: Value) {
+        if k > 0 {
+            self.tt[(key as usize >> 1) % TT_ENTRIES] = TtEntry {
+                key,
+                lo: v.lo,
+                hi: v.hi,
+                ply: k,
+                used: v.reached.saturating_sub(k),
+                mv: v.mv,
+            };
+        }
+    }
+
+    fn disconnect_node(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8, threat: bool) -> Value {
+        // Either chain captured (the cutter moving first) is a cut; by a
+        // ko, the cut "if the cutter wins the ko" bounds the node.
+        let (mut bound, mut bound_mv) = (WIN, Point::PASS);
+        for end in [self.a, self.b] {
+            let ans = self.sub(r, b, Goal::Capture, end);
+            let level = match ans.verdict {
+                Verdict::Succeeds => LOSE,
+                Verdict::KoTakeFirst => KO_B,
+                Verdict::KoNeedsThreat => KO_A,
+                Verdict::Fails => WIN,
+            };
+            if level < bound {
+                (bound, bound_mv) = (level, ans.key_move);
+            }
+            if bound == LOSE {
+                return Value::exact(LOSE, k, bound_mv);
+            }
+        }
+        let v = match self.disconnect_moves(r, b, k) {
+            Some(mut c) => {
+                push_retake(b, threat, self.opp, &mut c);
+                self.moves(r, b, k, threat, false, c.as_slice())
+            }
+            None => Value::exact(WIN, k, Point::PASS),
+        };
+        if bound < v.hi {
+            Value {
+                lo: v.lo.min(bound),
+                hi: bound,
+                reached: v.reached,
+                mv: if (bound, bound) < (v.lo, v.hi) {
+                    bound_mv
+                } else {
+                    v.mv
+                },
+            }
+        } else {
+            v
+        }
+    }
+
+    /// Return the connector's candidates, or `Err` with a common liberty
+    /// that joins the chains at once.
+    #[inline(never)]
+    fn connect_moves(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8) -> Result<Cands, Point> {
+        let mut c = Cands::default();
+        let common = self.common_liberties(b);
+        let mut best: Option<(usize, Point)> = None;
+        for &p in common.as_slice() {
+            self.mark_around(b, p);
+            if b.check_move(p, self.own).is_ok() {
+                let n = b.liberties_after::<8>(p, self.own);
+                if best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, p));
+                }
+            } else {
+                c.insert(p);
+            }
+        }
+        if let Some((_, p)) = best {
+            return Err(p);
+        }
+        self.atari_captures(b, &mut c);
+        // Either chain that can be captured must be saved first.
+        for end in [self.a, self.b] {
+            if b.liberty_count_capped::<3>(end) <= 2
+                && self.sub(r, b, Goal::Capture, end).verdict != Verdict::Fails
+            {
+                let save = self.sub(r, b, Goal::Save, end);
+                if save.verdict != Verdict::Fails && !save.key_move.is_pass() {
+                    c.insert(save.key_move);
+                }
+            }
+        }
+        // Attack the cutting chains and the weak cutter chains on a path.
+        let mut paths = Cands::default();
+        let Paths {
+            mut opp_on, safe, ..
+        } = self.path_points(r, b, self.own, k, false, &mut paths);
+        for &e in self.cutting_chains(b).as_slice() {
+            opp_on.insert(e);
+        }
+        for &e in opp_on.as_slice() {
+            if safe.contains(e) {
+                continue;
+            }
+            let ans = self.sub(r, b, Goal::Capture, e);
+            if ans.verdict != Verdict::Fails {
+                c.insert(ans.key_move);
+            }
+        }
+        // Ataris on two-liberty cutting chains (a tempo, or a ladder).
+        for &e in opp_on.as_slice() {
+            let ls: PointSet<3> = b.liberties(e);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    self.mark_around(b, q);
+                    if b.liberties_after::<2>(q, self.own) >= 2 {
+                        c.insert(q);
+                    }
+                }
+            }
+        }
+        for &p in paths.as_slice() {
+            c.insert(p);
+        }
+        Ok(c)
+    }
+
+    /// Return the cutter's candidates, or `None` when the chains are
+    /// connected (two common liberties).
+    #[inline(never)]
+    fn disconnect_moves(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8) -> Option<Cands> {
+        let mut c = Cands::default();
+        let common = self.common_liberties(b);
+        match common.len() {
+            0 => {}
+            1 => {
+                c.insert(common.as_slice()[0]);
+                return Some(c);
+            }
+            _ => return None,
+        }
+        // Save the cutting chains (and the weak cutter chains on a path)
+        // the connector could capture; attack its weak chains on a path.
+        let mut paths = Cands::default();
+        let Paths {
+            mut opp_on,
+            own_on,
+            safe,
+        } = self.path_points(r, b, self.opp, k, false, &mut paths);
+        for &e in self.cutting_chains(b).as_slice() {
+            opp_on.insert(e);
+        }
+        for &e in opp_on.as_slice() {
+            if safe.contains(e) {
+                continue;
+            }
+            let ans = self.sub(r, b, Goal::Save, e);
+            if ans.verdict != Verdict::Fails && !ans.key_move.is_pass() {
+                c.insert(ans.key_move);
+            }
+        }
+        for &e in own_on.as_slice() {
+            let ans = self.sub(r, b, Goal::Capture, e);
+            if ans.verdict != Verdict::Fails {
+                c.insert(ans.key_move);
+            }
+        }
+        for &p in paths.as_slice() {
+            c.insert(p);
+        }
+        if c.is_empty() && k == 0 {
+            // Nothing to take on the shortest paths (they run through
+            // cutter stones that stand): at the root, where a cut is
+            // answered with a move, the paths one fill longer.
+            self.path_points(r, b, self.opp, k, true, &mut c);
+        }
+        Some(c)
+    }
+
+    /// Return the common liberties of the two chains (at most four).
+    fn common_liberties(&mut self, b: &Board) -> PointSet<4> {
+        let mut out = PointSet::default();
+        let root_b = b.chain_root(self.b);
+        for s in b.chain_stones(self.a) {
+            for n in b.geometry().neighbours(s) {
+                if b.at(n) == Cell::Empty
+                    && b.geometry()
+                        .neighbours(n)
+                        .iter()
+                        .any(|&m| b.at(m).color().is_some() && b.chain_root(m) == root_b)
+                    && !out.insert(n)
+                {
+                    return out;
+                }
+            }
+        }
+        out
+    }
+
+    /// Push the captures of cutter chains in atari next to either chain,
+    /// biggest first.
+    fn atari_captures(&mut self, b: &Board, c: &mut Cands) {
+        let mut found: PointSet<8> = PointSet::default();
+        let mut sizes = [(0usize, Point::PASS); 8];
+        for &e in b.chains_in_atari(self.opp) {
+            if found.is_full() {
+                break;
+            }
+            if b.chains_touch(e, self.a) || b.chains_touch(e, self.b) {
+                if let Some(l) = b.atari_liberty(e) {
+                    if found.insert(l) {
+                        sizes[found.len() - 1] = (b.chain_size(e), l);
+                    }
+                }
+            }
+        }
+        let n = found.len();
+        sizes[..n].sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        for &(_, l) in &sizes[..n] {
+            self.mark_around(b, l);
+            c.insert(l);
+        }
+    }
+
+    /// Return the cutter chains next to both chains (roots, at most four).
+    fn cutting_chains(&mut self, b: &Board) -> PointSet<4> {
+        let mut out = PointSet::default();
+        let opp = Cell::stone(self.opp);
+        for s in b.chain_stones(self.a) {
+            for n in b.geometry().neighbours(s) {
+                if b.at(n) == opp && b.chains_touch(n, self.b) {
+                    if let Some(r) = b.chain_root(n) {
+                        self.mark_chain(b, n);
+                        if !out.insert(r) {
+                            return out;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Push, for `mover`, the empty points on the shortest paths between
+    /// the chains when they are at most [`MAX_DISTANCE`] apart (and, for
+    /// the connector in the first [`SLACK_DEPTH`] plies, of paths one fill
+    /// longer), at most [`PATH_CANDS`] ([`PATH_CANDS_SHALLOW`] in the first
+    /// plies): shortest first, then those on most paths (by the product of
+    /// their neighbours one step nearer to each chain), then most
+    /// liberties for the mover's stone. Return what else lies on the
+    /// shortest paths (see [`Paths`]).
+    #[inline(never)]
+    fn path_points(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        mover: Color,
+        k: u8,
+        longer: bool,
+        c: &mut Cands,
+    ) -> Paths {
+        let slack = u8::from(longer || (mover == self.own && k < SLACK_DEPTH));
+        let (mut opp_on, mut own_on) = (Roots::default(), Roots::default());
+        let mut da = [FAR; MAX_POINTS];
+        let mut db = [FAR; MAX_POINTS];
+        // A weak cutter chain is a way through only if the capture reader
+        // captures it (the connector moving first): spread, read the weak
+        // chains passed, spread again with those that stand made dearer.
+        // The distance the paths may span shrinks along a line: a cut the
+        // connector keeps walking around is a cut.
+        let reach = MAX_DISTANCE.saturating_sub(k / 4).max(MIN_DISTANCE);
+        let (mut blocked, mut tried) = (Roots::default(), Roots::default());
+        for _ in 0..3 {
+            let mut weak = Roots::default();
+            da = [FAR; MAX_POINTS];
+            self.spread(b, self.a, reach, &mut da, &blocked, &mut weak);
+            let mut changed = false;
+            for &e in weak.as_slice() {
+                if tried.insert(e) && self.sub(r, b, Goal::Capture, e).verdict == Verdict::Fails {
+                    changed |= blocked.insert(e);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let d = da[self.b.idx()];
+        if d == FAR {
+            return Paths {
+                opp_on,
+                own_on,
+                safe: blocked,
+            };
+        }
+        self.spread(
+            b,
+            self.b,
+            d + slack,
+            &mut db,
+            &blocked,
+            &mut Roots::default(),
+        );
+        let (root_a, root_b) = (b.chain_root(self.a), b.chain_root(self.b));
+        let mut ranked = [(0usize, 0usize, Point::PASS); 24];
+        let mut n = 0;
+        for p in b.geometry().points() {
+            let (x, y) = (da[p.idx()], db[p.idx()]);
+            if x == FAR || y == FAR {
+                continue;
+            }
+            match b.at(p) {
+                Cell::Empty if x + y <= d + 1 + slack && n < ranked.len() => {
+                    let nbrs = b.geometry().neighbours(p);
+                    let near_a = nbrs.iter().filter(|q| da[q.idx()] < x).count();
+                    let near_b = nbrs.iter().filter(|q| db[q.idx()] < y).count();
+                    self.mark_around(b, p);
+                    let libs = b.liberties_after::<4>(p, mover);
+                    let rank = usize::from(x + y) << 8 | (255 - near_a * near_b);
+                    ranked[n] = (rank, usize::MAX - libs, p);
+                    n += 1;
+                }
+                Cell::Empty => {}
+                cell if x + y == d + 1 && cell == Cell::stone(self.opp) => {
+                    if let Some(r) = b.chain_root(p) {
+                        opp_on.insert(r);
+                    }
+                }
+                _ if x + y == d => {
+                    let r = b.chain_root(p);
+                    if r != root_a && r != root_b && b.liberty_count_capped::<3>(p) <= 2 {
+                        if let Some(r) = r {
+                            own_on.insert(r);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        ranked[..n].sort_unstable();
+        let most = if k < SLACK_DEPTH {
+            PATH_CANDS_SHALLOW
+        } else {
+            PATH_CANDS
+        };
+        for &(_, _, q) in ranked[..n].iter().take(most) {
+            c.insert(q);
+        }
+        Paths {
+            opp_on,
+            own_on,
+            safe: blocked,
+        }
+    }
+
+    /// Fill `dist` with the distance from the chain at `from` (see the
+    /// module note), up to `limit`, passing the weak cutter chains of
+    /// `blocked` at a fill more; add the weak cutter chains passed to
+    /// `weak`; mark every point reached and every cutter chain whose
+    /// liberties were looked at.
+    fn spread(
+        &mut self,
+        b: &Board,
+        from: Point,
+        limit: u8,
+        dist: &mut [u8; MAX_POINTS],
+        blocked: &Roots,
+        weak: &mut Roots,
+    ) {
+        let own = Cell::stone(self.own);
+        let opp = Cell::stone(self.opp);
+        // Points in the order reached; a point is pushed again when its
+        // distance falls, and processed at the level it holds.
+        let mut queue = [Point::PASS; MAX_POINTS];
+        let mut len = 0;
+        fn push(queue: &mut [Point; MAX_POINTS], len: &mut usize, p: Point) {
+            if *len < MAX_POINTS {
+                queue[*len] = p;
+                *len += 1;
+            }
+        }
+        for s in b.chain_stones(from) {
+            dist[s.idx()] = 0;
+            push(&mut queue, &mut len, s);
+        }
+        for d in 0..=limit {
+            let mut i = 0;
+            while i < len {
+                let p = queue[i];
+                i += 1;
+                if dist[p.idx()] != d {
+                    continue;
+                }
+                self.read.insert(p);
+                for n in b.geometry().neighbours(p) {
+                    let cell = b.at(n);
+                    let step = if cell == own {
+                        0
+                    } else if cell == Cell::Empty {
+                        1
+                    } else if cell == opp && dist[n.idx()] > d + 1 {
+                        // A cutter chain with one or two liberties costs
+                        // its liberties (its capture), one more if the
+                        // capture reader cannot take it; stronger ones
+                        // block.
+                        self.mark_chain(b, n);
+                        let root = b.chain_root(n).unwrap_or(n);
+                        match b.liberty_count_capped::<3>(n) as u8 {
+                            l @ 1..=2 if !blocked.contains(root) => {
+                                weak.insert(root);
+                                l
+                            }
+                            l @ 1..=2 => l + 1,
+                            _ => continue,
+                        }
+                    } else {
+                        continue;
+                    };
+                    let e = d + step;
+                    if e > limit || dist[n.idx()] <= e {
+                        continue;
+                    }
+                    if cell == Cell::Empty {
+                        dist[n.idx()] = e;
+                        push(&mut queue, &mut len, n);
+                    } else {
+                        for t in b.chain_stones(n) {
+                            dist[t.idx()] = e;
+                            push(&mut queue, &mut len, t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Try the candidates for the connector (maximising) or the cutter
+    /// (minimising) and combine their values. A connector with no legal
+    /// candidate is cut; a cutter with none passes.
+    fn moves(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        k: u8,
+        threat: bool,
+        connector: bool,
+        c: &[Point],
+    ) -> Value {
+        let me = if connector { self.own } else { self.opp };
+        let (mut lo, mut hi) = if connector { (LOSE, LOSE) } else { (WIN, WIN) };
+        let mut mv = Point::PASS;
+        let mut reached = k;
+        let mut any = false;
+        for &p in c {
+            self.mark_around(b, p);
+            if p == self.ko_won && me != self.ko_owner && captures(b, p, me) {
+                // The ko the opponent retook after a threat is his.
+                continue;
+            }
+            let v = match b.check_move(p, me) {
+                Ok(()) => self.child(r, b, k, threat, connector, p, false),
+                Err(MoveError::Ko) if !threat => self.child(r, b, k, threat, connector, p, true),
+                Err(_) => continue,
+            };
+            reached = reached.max(v.reached);
+            if connector {
+                if !any || (v.lo, v.hi) > (lo, hi) {
+                    mv = p;
+                }
+                lo = lo.max(v.lo);
+                hi = hi.max(v.hi);
+                any = true;
+                if lo == WIN {
+                    break;
+                }
+            } else {
+                if !any || (v.lo, v.hi) < (lo, hi) {
+                    mv = p;
+                }
+                lo = lo.min(v.lo);
+                hi = hi.min(v.hi);
+                any = true;
+                if hi == LOSE {
+                    break;
+                }
+            }
+        }
+        if !any {
+            if connector {
+                return Value::exact(LOSE, k, Point::PASS);
+            }
+            return self.child(r, b, k, threat, false, Point::PASS, false);
+        }
+        Value {
+            lo,
+            hi,
+            reached,
+            mv,
+        }
+    }
+
+    /// Play `p` for the side (after a ko threat exchange if `via_threat`),
+    /// evaluate the opponent's node, take the move back.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        k: u8,
+        threat: bool,
+        connector: bool,
+        p: Point,
+        via_threat: bool,
+    ) -> Value {
+        let (me, other) = if connector {
+            (self.own, self.opp)
+        } else {
+            (self.opp, self.own)
+        };
+        let plies = if via_threat { 3 } else { 1 };
+        if k + plies > self.depth {
+            self.cut = true;
+            return Value::unknown(k);
+        }
+        if self.stats.nodes >= self.node_limit {
+            self.limited = true;
+            return Value::unknown(k);
+        }
+        if via_threat {
+            // The mover plays a ko threat (a pass here), the opponent
+            // answers it (a pass), and the ko ban is gone.
+            if b.play_undoable(Point::PASS, me, &mut self.journal).is_err() {
+                self.limited = true;
+                return Value::unknown(k);
+            }
+            if b.play_undoable(Point::PASS, other, &mut self.journal)
+                .is_err()
+            {
+                b.undo(&mut self.journal);
+                self.limited = true;
+                return Value::unknown(k);
+            }
+            self.stats.nodes += 2;
+        }
+        if b.play_undoable(p, me, &mut self.journal).is_err() {
+            if via_threat {
+                b.undo(&mut self.journal);
+                b.undo(&mut self.journal);
+            }
+            self.limited = true;
+            return Value::unknown(k);
+        }
+        self.stats.nodes += 1;
+        let took_ko = !p.is_pass() && b.ko().is_some();
+        if via_threat {
+            self.ko_won = b.ko().unwrap_or(Point::PASS);
+            self.ko_owner = me;
+        }
+        let k2 = k + plies;
+        let threat = threat || via_threat;
+        let mut v = if connector {
+            if self.joined(b) {
+                Value::exact(WIN, k2, Point::PASS)
+            } else {
+                self.disconnect(r, b, k2, threat)
+            }
+        } else if b.at(self.a) == Cell::Empty || b.at(self.b) == Cell::Empty {
+            // A chain taken by a ko capture is cut only if the cutter
+            // wins the ko.
+            Value::exact(if took_ko { KO_B } else { LOSE }, k2, Point::PASS)
+        } else {
+            self.connect(r, b, k2, threat)
+        };
+        for _ in 0..plies {
+            b.undo(&mut self.journal);
+        }
+        if via_threat {
+            self.ko_won = Point::PASS;
+        }
+        // A move after a ko threat wins at most "with a threat".
+        if via_threat && connector {
+            v.lo = v.lo.min(KO_B);
+            v.hi = v.hi.min(KO_B);
+        } else if via_threat {
+            v.lo = v.lo.max(KO_A);
+            v.hi = v.hi.max(KO_A);
+        }
+        v.mv = p;
+        v
+    }
+}
+
+/// Push the retake of a ko the opponent just took while no threat has
+/// been used in the line (it takes the last place of a full list).
+fn push_retake(b: &Board, threat: bool, mover: Color, c: &mut Cands) {
+    if let Some(kp) = b.ko().filter(|_| !threat && b.to_play() == mover) {
+        if !c.insert(kp) {
+            let mut keep = Cands::default();
+            for &p in &c.as_slice()[..MAX_CANDS - 1] {
+                keep.insert(p);
+            }
+            keep.insert(kp);
+            *c = keep;
+        }
+    }
+}
+
+/// Query whether `c` playing at the empty point `p` captures a chain.
+fn captures(b: &Board, p: Point, c: Color) -> bool {
+    let opp = Cell::stone(c.opponent());
+    b.geometry()
+        .neighbours(p)
+        .iter()
+        .any(|&n| b.at(n) == opp && b.in_atari(n))
+}
+
+/// Turn a result (connector's levels) into the answer for `goal`. An
+/// unproven result is read at its lower level: a line the budget stopped
+/// counts as cut (GNU Go's reading: the connector fails at its limits).
+fn answer(goal: LinkGoal, s: Stored, depth: u8) -> Answer {
+    let verdict = match (goal, s.lo) {
+        (LinkGoal::Connect, WIN) | (LinkGoal::Disconnect, LOSE) => Verdict::Succeeds,
+        (LinkGoal::Connect, KO_A) | (LinkGoal::Disconnect, KO_B) => Verdict::KoTakeFirst,
+        (LinkGoal::Connect, KO_B) | (LinkGoal::Disconnect, KO_A) => Verdict::KoNeedsThreat,
+        _ => Verdict::Fails,
+    };
+    Answer {
+        verdict,
+        key_move: if verdict == Verdict::Fails {
+            Point::PASS
+        } else {
+            s.mv
+        },
+        plies: if s.lo == s.hi { s.plies } else { depth },
+        proven: s.lo == s.hi,
+    }
+}

@@ -1,0 +1,361 @@
+//! Connection reading (`connect` / `disconnect`): hand-drawn shapes whose
+//! answers were checked against GNU Go 3.8's commands of those names, cache
+//! on / off agreement, and the cache keys of equivalent and different
+//! problems.
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::table::{Cluster, Table, TacticCluster};
+use kosumi_core::tactics::key::{link_problem_hash, problem_hash, CLASS_CAPTURE, CLASS_CONNECT};
+use kosumi_core::tactics::{
+    Answer, Connector, Goal, LinkGoal, LinkProblem, Reader, Verdict, LINK_BUDGET,
+};
+
+type Cache = Table<TacticCluster, Box<[TacticCluster]>>;
+
+fn cache(clusters: usize) -> Cache {
+    Table::new(vec![TacticCluster::EMPTY; clusters].into_boxed_slice()).unwrap()
+}
+
+fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram, Color::Black).expect("diagram")
+}
+
+fn vertex(b: &Board, v: &str) -> Point {
+    b.geometry().parse_vertex(v).unwrap()
+}
+
+fn name(b: &Board, p: Point) -> String {
+    let mut buf = [0u8; 4];
+    b.geometry().vertex_str(p, &mut buf).to_uppercase()
+}
+
+fn link(b: &Board, goal: LinkGoal, a: &str, c: &str) -> LinkProblem {
+    LinkProblem {
+        goal,
+        a: vertex(b, a),
+        b: vertex(b, c),
+    }
+}
+
+/// Read with and without a cache (twice with); check the board is
+/// restored, the answers agree, a proven answer comes from the cache the
+/// second time, and the code and move are as expected (`moves`: the
+/// acceptable moves separated by `|`). An answer some capture read's node
+/// budget stopped is not proven, and not stored.
+fn check(diagram_board: &Board, goal: LinkGoal, a: &str, c: &str, code: u8, moves: &str) -> Answer {
+    let problem = link(diagram_board, goal, a, c);
+    let mut b = diagram_board.clone();
+    let mut plain = Reader::without_cache();
+    let mut connector: Connector = Connector::new();
+    let ans = connector.solve(&mut plain, &mut b, problem, LINK_BUDGET);
+    assert!(b.identical(diagram_board), "board not restored");
+    let mut table = cache(1 << 12);
+    let mut reader = Reader::new(&mut table);
+    let mut connector: Connector = Connector::new();
+    assert_eq!(
+        connector.solve(&mut reader, &mut b, problem, LINK_BUDGET),
+        ans
+    );
+    assert_eq!(
+        connector.solve(&mut reader, &mut b, problem, LINK_BUDGET),
+        ans,
+        "from the cache"
+    );
+    let one_chain = b.chain_root(problem.a) == b.chain_root(problem.b);
+    let hits = u64::from(ans.proven && !one_chain);
+    assert_eq!(connector.stats().hits, hits, "{goal:?} {a} {c}: {ans:?}");
+    let mv = name(&b, ans.key_move);
+    assert_eq!(ans.verdict.code(), code, "{goal:?} {a} {c}: {ans:?} {mv}");
+    assert!(
+        moves.split('|').any(|m| m == mv),
+        "{goal:?} {a} {c}: move {mv}, want {moves}"
+    );
+    ans
+}
+
+/// A one-point jump in the open: the connector joins at the common
+/// liberty, the cutter cuts there.
+const JUMP: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+/// A bamboo joint: two common liberties, miai.
+const BAMBOO: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X X . . . .
+. . . . . . . . .
+. . . X X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+/// A diagonal (kosumi), whole and with one side taken.
+const DIAGONAL: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X . . . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+const DIAGONAL_PUSHED: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X O . . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+/// A tiger's mouth: a white stone at E5 would be taken at once.
+const TIGER: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X . . . .
+. . . X . X . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+/// A one-point jump on the second line under white stones: a white stone
+/// at D2 has one liberty and is captured, so the jump holds.
+const EDGE_JUMP: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . O . O . . . .
+. . X . X . . . .
+. . . . . . . . .";
+
+/// Black C5 is in atari: the cutter captures it, the connector extends to
+/// D4's chain at C4.
+const ATARI: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . O . . . . . .
+. O X O . . . . .
+. . . X . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+/// Cross-cut: D5 and E4 are cut and cannot be joined.
+const CROSSCUT: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X O . . . .
+. . . O X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+/// A ko: white B4 is in atari, and black's capture at C4 is a ko capture.
+/// B5 can be captured by a ko that white starts with a threat.
+const KO: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. X O . . . . . .
+X O . O . . . . .
+. X O . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn common_liberty_joins_and_cuts() {
+    let b = board(JUMP);
+    check(&b, LinkGoal::Connect, "E6", "E4", 1, "E5");
+    check(&b, LinkGoal::Disconnect, "E6", "E4", 1, "E5");
+}
+
+#[test]
+fn bamboo_joint_and_diagonal_are_connected() {
+    let b = board(BAMBOO);
+    assert!(check(&b, LinkGoal::Disconnect, "D6", "E4", 0, "PASS").proven);
+    assert!(check(&b, LinkGoal::Connect, "D6", "E4", 1, "D5|E5").proven);
+    let b = board(DIAGONAL);
+    assert!(check(&b, LinkGoal::Disconnect, "D5", "E4", 0, "PASS").proven);
+    assert!(check(&b, LinkGoal::Connect, "D5", "E4", 1, "D4|E5").proven);
+}
+
+#[test]
+fn diagonal_with_one_side_taken_is_cut_at_the_other() {
+    let b = board(DIAGONAL_PUSHED);
+    check(&b, LinkGoal::Connect, "D5", "E4", 1, "D4");
+    check(&b, LinkGoal::Disconnect, "D5", "E4", 1, "D4");
+}
+
+#[test]
+fn a_cutting_stone_that_is_captured_does_not_cut() {
+    let b = board(TIGER);
+    assert!(check(&b, LinkGoal::Disconnect, "D5", "F5", 0, "PASS").proven);
+    check(&b, LinkGoal::Disconnect, "D5", "E6", 0, "PASS");
+    check(&b, LinkGoal::Connect, "D5", "F5", 1, "E5");
+    let b = board(EDGE_JUMP);
+    check(&b, LinkGoal::Disconnect, "C2", "E2", 0, "PASS");
+    check(&b, LinkGoal::Connect, "C2", "E2", 1, "D2");
+}
+
+#[test]
+fn a_chain_that_can_be_captured_is_cut() {
+    let b = board(ATARI);
+    check(&b, LinkGoal::Disconnect, "C5", "D4", 1, "C4");
+    check(&b, LinkGoal::Disconnect, "D4", "C5", 1, "C4");
+    check(&b, LinkGoal::Connect, "C5", "D4", 1, "C4");
+}
+
+#[test]
+fn chains_cut_apart_stay_cut() {
+    let b = board(CROSSCUT);
+    check(&b, LinkGoal::Connect, "D5", "E4", 0, "PASS");
+    let a = check(
+        &b,
+        LinkGoal::Disconnect,
+        "D5",
+        "E4",
+        1,
+        "C4|C5|D3|D6|E3|E6|F4|F5",
+    );
+    assert!(!a.key_move.is_pass(), "a cut is answered with a move");
+}
+
+#[test]
+fn ko_results() {
+    let b = board(KO);
+    // White captures B5 (or B3) if he has a ko threat: GNU Go's 3.
+    check(&b, LinkGoal::Disconnect, "B5", "B3", 3, "B6|B2");
+    check(&b, LinkGoal::Connect, "B5", "A4", 1, "A5");
+    // After black's ko capture at C4, white may not retake at once.
+    let mut b = b;
+    b.play(vertex(&b, "C4"), Color::Black).unwrap();
+    assert_eq!(b.ko(), Some(vertex(&b, "B4")));
+    check(&b, LinkGoal::Disconnect, "B5", "B3", 0, "PASS");
+    check(&b, LinkGoal::Connect, "B5", "B3", 1, "B4");
+}
+
+#[test]
+fn one_chain_is_connected_and_bad_input_fails() {
+    let b = board(ATARI);
+    let a = check(&b, LinkGoal::Connect, "C5", "C5", 1, "PASS");
+    assert_eq!(a.plies, 0);
+    check(&b, LinkGoal::Disconnect, "D4", "D4", 0, "PASS");
+    let mut r = Reader::without_cache();
+    let mut c: Connector = Connector::new();
+    let mut bb = b.clone();
+    for (x, y) in [("C5", "C6"), ("C5", "A1"), ("A1", "A2")] {
+        let p = link(&b, LinkGoal::Connect, x, y);
+        assert_eq!(
+            c.solve(&mut r, &mut bb, p, LINK_BUDGET).verdict,
+            Verdict::Fails
+        );
+    }
+    assert_eq!(c.stats().nodes, 0);
+}
+
+#[test]
+fn equivalent_problems_share_a_cache_entry_and_different_ones_do_not() {
+    // D6-E6 is one chain: "connect D6 E4" and "connect E6 E4" are one
+    // problem, and so is "connect E4 D6"; "disconnect" is another.
+    let b0 = board(BAMBOO);
+    let mut b = b0.clone();
+    let mut table = cache(1 << 12);
+    let mut reader = Reader::new(&mut table);
+    let mut c: Connector = Connector::new();
+    let budget = LINK_BUDGET;
+    let first = c.solve(
+        &mut reader,
+        &mut b,
+        link(&b0, LinkGoal::Connect, "D6", "E4"),
+        budget,
+    );
+    assert_eq!(c.stats().hits, 0);
+    for (x, y) in [("E6", "E4"), ("E4", "D6"), ("D4", "E6")] {
+        let again = c.solve(
+            &mut reader,
+            &mut b,
+            link(&b0, LinkGoal::Connect, x, y),
+            budget,
+        );
+        assert_eq!(again, first, "connect {x} {y}");
+    }
+    assert_eq!(c.stats().hits, 3);
+    c.solve(
+        &mut reader,
+        &mut b,
+        link(&b0, LinkGoal::Disconnect, "D6", "E4"),
+        budget,
+    );
+    assert_eq!(c.stats().hits, 3, "disconnect is another problem");
+    assert!(b.identical(&b0));
+
+    // The problem hashes themselves.
+    let (p, q, s) = (vertex(&b0, "D6"), vertex(&b0, "E4"), vertex(&b0, "A1"));
+    let h = |goal, x, y| link_problem_hash(CLASS_CONNECT, goal, 9, x, y);
+    assert_eq!(h(LinkGoal::Connect, p, q), h(LinkGoal::Connect, q, p));
+    assert_ne!(h(LinkGoal::Connect, p, q), h(LinkGoal::Disconnect, p, q));
+    assert_ne!(h(LinkGoal::Connect, p, q), h(LinkGoal::Connect, p, s));
+    assert_ne!(
+        link_problem_hash(CLASS_CONNECT, LinkGoal::Connect, 9, p, q),
+        link_problem_hash(CLASS_CONNECT, LinkGoal::Connect, 13, p, q)
+    );
+    assert_ne!(
+        h(LinkGoal::Connect, p, p),
+        problem_hash(CLASS_CAPTURE, Goal::Capture, 9, p)
+    );
+}
+
+/// A 19x19 board with the tiger's mouth of [`TIGER`] in the lower left.
+fn tiger19() -> Board {
+    let mut rows = vec![". ".repeat(19); 19];
+    rows[13] = format!(". . . . X {}", ". ".repeat(14));
+    rows[14] = format!(". . . X . X {}", ". ".repeat(13));
+    Board::from_diagram(&rows.join("\n"), Color::Black).expect("diagram")
+}
+
+#[test]
+fn a_far_stone_keeps_the_cache_entry() {
+    // The region key holds only what the search read: a stone added far
+    // away leaves the problem's key as it was.
+    let b0 = tiger19();
+    assert_eq!(b0.at(vertex(&b0, "E6")), kosumi_core::geometry::Cell::Black);
+    let mut table = cache(1 << 12);
+    let mut reader = Reader::new(&mut table);
+    let mut c: Connector = Connector::new();
+    let p = link(&b0, LinkGoal::Disconnect, "D5", "F5");
+    let mut b = b0.clone();
+    let first = c.solve(&mut reader, &mut b, p, LINK_BUDGET);
+    assert!(first.proven);
+    assert_eq!(first.verdict, Verdict::Fails);
+    b.play(vertex(&b, "S18"), Color::White).unwrap();
+    let second = c.solve(&mut reader, &mut b, p, LINK_BUDGET);
+    assert_eq!(first, second);
+    assert_eq!(c.stats().hits, 1, "a far stone is outside the region");
+    // A stone next to the shape is inside: searched again, same answer.
+    b.play(vertex(&b, "C5"), Color::White).unwrap();
+    c.solve(&mut reader, &mut b, p, LINK_BUDGET);
+    assert_eq!(c.stats().hits, 1);
+}
