@@ -98,8 +98,8 @@ use crate::table::{Bound, TacticCluster};
 use super::cache::level::{KO_A, KO_B, LOSE, WIN};
 use super::cache::{pack_hint, unpack_hint, Stored};
 use super::key::{
-    ko_key, link_problem_hash, point_key, side_key, PointBits, Rect, CLASS_CONNECT,
-    CLASS_DISCONNECT, CLASS_HINT,
+    ko_key, link_problem_hash, side_key, PointBits, Rect, CLASS_CONNECT, CLASS_DISCONNECT,
+    CLASS_HINT,
 };
 use super::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH};
 use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
@@ -435,48 +435,17 @@ impl<const W: usize, const M: usize> Connector<W, M> {
     /// of the chains, their liberties and their neighbour chains (the
     /// hint's region).
     fn mark_root(&mut self, b: &Board) -> u64 {
-        let mut r0 = PointBits::new();
-        for end in [self.a, self.b] {
-            for s in b.chain_stones(end) {
-                r0.insert(s);
-                self.read.insert(s);
-                for n in b.geometry().neighbours(s) {
-                    match b.at(n) {
-                        Cell::Empty => {
-                            r0.insert(n);
-                        }
-                        Cell::Off => {}
-                        _ if r0.contains(n) => {}
-                        _ => {
-                            for t in b.chain_stones(n) {
-                                r0.insert(t);
-                                self.read.insert(t);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        r0.iter().fold(0, |h, p| h ^ point_key(b, p))
+        self.read.insert_roots(b, &[self.a, self.b])
     }
 
     /// Mark `p` and every chain next to it as read.
     fn mark_around(&mut self, b: &Board, p: Point) {
-        self.read.insert(p);
-        for n in b.geometry().neighbours(p) {
-            if b.at(n).color().is_some() {
-                self.mark_chain(b, n);
-            }
-        }
+        self.read.insert_around(b, p);
     }
 
     /// Mark the chain at the stone `s` as read, unless it is already.
     fn mark_chain(&mut self, b: &Board, s: Point) {
-        if !self.read.contains(s) {
-            for t in b.chain_stones(s) {
-                self.read.insert(t);
-            }
-        }
+        self.read.insert_chain(b, s);
     }
 
     /// Query whether the two chains are one.

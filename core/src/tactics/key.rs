@@ -172,6 +172,56 @@ impl PointBits {
         self.words[i / 64] & (1u64 << (i % 64)) != 0
     }
 
+    /// Add the chain at the stone `s`, unless its stones are in already
+    /// (a reader's region: a chain whose state a result depends on).
+    #[inline]
+    pub fn insert_chain(&mut self, b: &Board, s: Point) {
+        if !self.contains(s) {
+            for t in b.chain_stones(s) {
+                self.insert(t);
+            }
+        }
+    }
+
+    /// Add `p` and every chain next to it.
+    pub fn insert_around(&mut self, b: &Board, p: Point) {
+        self.insert(p);
+        for n in b.geometry().neighbours(p) {
+            if b.at(n).color().is_some() {
+                self.insert_chain(b, n);
+            }
+        }
+    }
+
+    /// Add the chains at `stones` and their neighbour chains (what a root
+    /// reads first); return the region key of those chains, their
+    /// liberties and their neighbour chains (a root hint's region).
+    pub fn insert_roots(&mut self, b: &Board, stones: &[Point]) -> u64 {
+        let mut r0 = PointBits::new();
+        for &end in stones {
+            for s in b.chain_stones(end) {
+                r0.insert(s);
+                self.insert(s);
+                for n in b.geometry().neighbours(s) {
+                    match b.at(n) {
+                        Cell::Empty => {
+                            r0.insert(n);
+                        }
+                        Cell::Off => {}
+                        _ if r0.contains(n) => {}
+                        _ => {
+                            for t in b.chain_stones(n) {
+                                r0.insert(t);
+                                self.insert(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        r0.iter().fold(0, |h, p| h ^ point_key(b, p))
+    }
+
     /// Iterate over the points in the set, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         self.words.iter().enumerate().flat_map(|(w, &word)| {

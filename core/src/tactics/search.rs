@@ -25,8 +25,7 @@ use crate::table::{Bound, Table, TacticCluster};
 use super::cache::level::{KO_A, KO_B, LOSE, WIN};
 use super::cache::{pack_hint, unpack_hint, Stored};
 use super::key::{
-    ko_key, point_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT,
-    CLASS_SAVE,
+    ko_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT, CLASS_SAVE,
 };
 use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
 
@@ -446,48 +445,19 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Mark the prey and its adjacent chains as read; return the hash of
     /// the prey, its liberties and its adjacent chains (the hint's region).
     fn mark_root(&mut self, b: &Board) -> u64 {
-        let mut r0 = PointBits::new();
-        for s in b.chain_stones(self.prey) {
-            r0.insert(s);
-            self.read.insert(s);
-            for n in b.geometry().neighbours(s) {
-                match b.at(n) {
-                    Cell::Empty => {
-                        r0.insert(n);
-                    }
-                    Cell::Off => {}
-                    _ if r0.contains(n) => {}
-                    _ => {
-                        for t in b.chain_stones(n) {
-                            r0.insert(t);
-                            self.read.insert(t);
-                        }
-                    }
-                }
-            }
-        }
-        r0.iter().fold(0, |h, p| h ^ point_key(b, p))
+        self.read.insert_roots(b, &[self.prey])
     }
 
     /// Mark `p` and every unmarked chain next to it as read.
     #[inline(never)]
     fn mark_around(&mut self, b: &Board, p: Point) {
-        self.read.insert(p);
-        for n in b.geometry().neighbours(p) {
-            if b.at(n).color().is_some() {
-                self.mark_chain(b, n);
-            }
-        }
+        self.read.insert_around(b, p);
     }
 
     /// Mark the chain at the stone `s` as read, unless it is already.
     #[inline]
     fn mark_chain(&mut self, b: &Board, s: Point) {
-        if !self.read.contains(s) {
-            for t in b.chain_stones(s) {
-                self.read.insert(t);
-            }
-        }
+        self.read.insert_chain(b, s);
     }
 
     #[inline(always)]
