@@ -24,6 +24,8 @@ use std::time::Instant;
 
 use rand_core::RngCore;
 
+use kosumi_core::gtp::line as gtp_line;
+
 use crate::db;
 use crate::gtp;
 
@@ -318,26 +320,15 @@ impl Target for Gtp {
     fn run(&mut self, input: &[u8]) -> Result<(), String> {
         let line = String::from_utf8_lossy(input);
         let line = line.lines().next().unwrap_or("");
-        let words: Vec<&str> = line.split_whitespace().collect();
-        // Options that resize memory, name files, lift the search's
-        // budget (a billion playouts is no failure, only slow) or start
-        // threads.
-        let skip = |i: usize| {
-            words.get(i).is_some_and(|w| {
-                ["mb", "book", "time", "playouts", "threads", "ponder"]
-                    .iter()
-                    .any(|k| w.to_ascii_lowercase().contains(k))
-            })
+        // The command as the engine will read it: after GTP's cleaning,
+        // which drops control characters, so that `printsgf\u{1}` is
+        // `printsgf` here too.
+        let mut buf = line.as_bytes().to_vec();
+        let (name, args) = match gtp_line::parse(gtp_line::clean(&mut buf)) {
+            gtp_line::Line::Request(req) => (req.name, req.args().collect::<Vec<_>>()),
+            _ => ("", Vec::new()),
         };
-        let name = words
-            .iter()
-            .find(|w| w.parse::<u32>().is_err())
-            .copied()
-            .unwrap_or("");
-        // Lines that write files, rebuild the engine's memory or end it.
-        let writes = matches!(name, "printsgf" | "kosumi-savebook" | "quit")
-            || (matches!(name, "kosumi-setoption" | "kosumi-param") && (skip(1) || skip(2)));
-        if writes || gtp::analyze::COMMANDS.iter().any(|(c, _)| *c == name) {
+        if skipped(name, &args) {
             return Ok(());
         }
         let Some(answer) = gtp::answer_line(&mut self.engine, line) else {
@@ -352,6 +343,23 @@ impl Target for Gtp {
             Err(format!("malformed answer {answer:?} to {line:?}"))
         }
     }
+}
+
+/// Whether the GTP target leaves a command out: lines that write files
+/// (`printsgf`, `kosumi-savebook`), end the engine, stream analysis, or set
+/// options that resize memory, name files, lift the search's budget (a
+/// billion playouts is no failure, only slow) or start threads.
+fn skipped(name: &str, args: &[&str]) -> bool {
+    let option = |i: usize| {
+        args.get(i).is_some_and(|w| {
+            ["mb", "book", "time", "playouts", "threads", "ponder"]
+                .iter()
+                .any(|k| w.to_ascii_lowercase().contains(k))
+        })
+    };
+    matches!(name, "printsgf" | "kosumi-savebook" | "quit")
+        || (matches!(name, "kosumi-setoption" | "kosumi-param") && (option(0) || option(1)))
+        || gtp::analyze::COMMANDS.iter().any(|(c, _)| *c == name)
 }
 
 /// SGF text into the reader and `loadsgf`'s replay.
@@ -513,5 +521,36 @@ impl Target for Database {
         }
         fs::write(&path, &self.originals[k]).map_err(|e| e.to_string())?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GTP target must not run a line that writes a file, however the
+    /// line hides the command (control characters, an id): an earlier
+    /// filter read the raw line and let `printsgf\u{1} 1e` write `1e`.
+    #[test]
+    fn lines_that_write_files_are_left_out_as_the_engine_reads_them() {
+        let mut target = Gtp::new().unwrap();
+        let dir = std::env::temp_dir().join(format!("kosumi-fuzz-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("written.sgf");
+        let name = file.to_str().unwrap();
+        for line in [
+            format!("printsgf\u{1} {name}"),
+            format!("7 print\u{7f}sgf {name}"),
+            format!("kosumi-save\tbook {name}"),
+            format!("\u{2}kosumi-savebook {name}"),
+        ] {
+            target.run(line.as_bytes()).unwrap();
+            assert!(!file.exists(), "{line:?} wrote {name}");
+        }
+        // The same command, not hidden, is what the filter stops: without
+        // the filter it would write (the check above can fail).
+        gtp::answer_line(&mut target.engine, &format!("printsgf {name}")).unwrap();
+        assert!(file.exists());
+        fs::remove_dir_all(&dir).unwrap();
     }
 }
