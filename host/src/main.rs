@@ -1,4 +1,6 @@
-//! `kosumi`: the desktop shell around `kosumi-core`.
+//! `kosumi`: the desktop program around `kosumi-core`: the engine (this
+//! package's library), the game database (crate `kosumi-db`) and the
+//! tools ([`tools`]: benchmarks, the match runner, the pattern learner).
 //!
 //! Subcommands are thin: they parse arguments, allocate the storage the core
 //! asks for (once), and print results. All Go knowledge lives in the core.
@@ -7,17 +9,11 @@
 
 use clap::{Parser, Subcommand};
 
-mod analysis;
-mod atomic;
-mod bench;
-mod db;
-mod gtp;
-mod gtp_client;
-mod matchrun;
-mod memory;
-mod patterns;
-mod policy;
-mod sgf_game;
+mod tools;
+
+use kosumi::{analysis, gtp};
+use kosumi_db as db;
+use tools::{bench, matchrun, patterns};
 
 /// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.
 #[derive(Parser, Debug)]
@@ -53,21 +49,6 @@ enum Command {
     Patterns(patterns::PatternsCommand),
 }
 
-/// Let a closed stdout end a report quietly, as a C tool does
-/// (`kosumi bench ... | head`): Rust ignores SIGPIPE, so `println!` would
-/// panic on the broken pipe instead. The GTP engine keeps Rust's default:
-/// its loop ends on the write error; so do `match` and `bench score`, whose
-/// writes to an engine that died must be errors that name it, not a
-/// silent death of the runner.
-fn die_on_broken_pipe() {
-    #[cfg(unix)]
-    // SAFETY: restoring the default action of one signal at start-up,
-    // before any thread exists; no handler runs Rust code.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     if matches!(
@@ -77,7 +58,7 @@ fn main() -> std::process::ExitCode {
         cli.command,
         Some(Command::Bench(bench::BenchCommand::Score(_)))
     ) {
-        die_on_broken_pipe();
+        db::die_on_broken_pipe();
     }
     let result = match cli.command {
         Some(Command::Bench(cmd)) => bench::run(cmd),

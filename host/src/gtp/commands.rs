@@ -16,7 +16,6 @@ pub use kosumi_core::gtp::args::color_name;
 pub use kosumi_core::gtp::Failure;
 
 use super::{analyze, genmove, gogui, handicap, sgf, Engine};
-use crate::sgf_game;
 
 /// What a handler returns: the answer's text, or why it failed.
 pub type Reply = Result<String, Refusal>;
@@ -229,7 +228,7 @@ fn printsgf(engine: &mut Engine, args: &[String]) -> Reply {
         let _ = kosumi_core::gtp::args::write_result(&mut score, margin2);
         score
     });
-    let info = sgf_game::GameInfo {
+    let info = kosumi_sgf::GameInfo {
         result,
         ..loaded.info
     };

@@ -10,7 +10,7 @@
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
 //! | [`ponder`] | `--ponder`: search on the opponent's time until the next command |
 //! | [`scoring`] | the end of a game: dead stones, `final_score`, `final_status_list`, whether passing wins |
-//! | [`sgf`] | `loadsgf` / `printsgf` over the one SGF reader ([`crate::sgf_game`]) |
+//! | [`sgf`] | `loadsgf` / `printsgf` over the one SGF reader ([`kosumi_sgf`]) |
 //!
 //! The GTP layer is the core's ([`kosumi_core::gtp`], the firmware's
 //! too): line cleaning, ids, the answer's format, the game record with

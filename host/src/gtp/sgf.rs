@@ -1,5 +1,5 @@
 //! SGF in and out for the GTP engine: `loadsgf` plays a record read by
-//! the program's one SGF reader ([`sgf_game`]), `printsgf` writes the
+//! the program's one SGF reader ([`kosumi_sgf`]), `printsgf` writes the
 //! current game with its information.
 //!
 //! Loading follows GNU Go: `SZ` (square, default 19) sets the board, `KM`
@@ -21,7 +21,7 @@
 use kosumi_core::geometry::{Color, Geometry, Point};
 
 use super::Game;
-use crate::sgf_game::{self, GameInfo, RecordError, SgfPoint};
+use kosumi_sgf::{GameInfo, RecordError, SgfPoint};
 
 /// Why a record was not loaded.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -71,7 +71,7 @@ impl Loaded {
 /// # Errors
 /// A [`LoadError`] for anything that is not a loadable Go game.
 pub fn load(text: &str, until: Option<usize>, komi2: i16) -> Result<(Game, Loaded), LoadError> {
-    let rec = sgf_game::read_collection(text)
+    let rec = kosumi_sgf::read_collection(text)
         .into_iter()
         .next()
         .ok_or(LoadError::Parse)?

@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use kosumi_core::geometry::{Color, COLUMN_LETTERS};
 use serde_json::{json, Value};
 
-use super::record::Winner;
-use super::store::Db;
+use crate::record::Winner;
+use crate::store::Db;
 
 /// Counts for one continuation.
 #[derive(Clone, Debug, Default)]

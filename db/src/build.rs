@@ -3,7 +3,7 @@
 //! 1. Walk the inputs for `.sgf` and `.mgt` files (sorted, so game ids do
 //!    not depend on the thread count).
 //! 2. In parallel (rayon, with a progress bar), read each file's games
-//!    ([`crate::sgf_game`]) and replay each on the core's board: the board
+//!    ([`kosumi_sgf`]) and replay each on the core's board: the board
 //!    judges legality and captures; the eight symmetry hashes of every
 //!    position and the change stream are recorded on the way. A bad game is
 //!    a line in the summary, never an abort.
@@ -23,12 +23,12 @@ use kosumi_core::geometry::{Cell, Color, Geometry, Point};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::format::{new_build_id, write_file, Identity, Kind, ROLE_GAMES, ROLE_META};
-use super::index::{encode_shard, Layout, SHARDS};
-use super::record::{Info, StreamWriter, Winner};
-use super::store::{shard_name, GamesWriter, MASK_WORDS};
-use super::symmetry::{SymHash, N, POINTS};
-use crate::sgf_game::{self, Record};
+use crate::format::{new_build_id, write_file, Identity, Kind, ROLE_GAMES, ROLE_META};
+use crate::index::{encode_shard, Layout, SHARDS};
+use crate::record::{Info, StreamWriter, Winner};
+use crate::store::{shard_name, GamesWriter, MASK_WORDS};
+use crate::symmetry::{SymHash, N, POINTS};
+use kosumi_sgf::Record;
 
 /// Longest game accepted, in moves.
 pub const MAX_MOVES: usize = 4000;
@@ -112,7 +112,7 @@ pub fn replay(rec: &Record, hash_mask: u64) -> Result<GameData, String> {
         let p = y as usize * N + x as usize;
         board
             .setup_stone(core_point(geo, p), c)
-            .map_err(|e| format!("bad setup stone {}: {e:?}", sgf_game::point_name((x, y))))?;
+            .map_err(|e| format!("bad setup stone {}: {e:?}", kosumi_sgf::point_name((x, y))))?;
         cells[p] = 1 + c as u8;
         h.toggle(p, c.idx());
         stream.setup(p as u16, c);
@@ -124,7 +124,7 @@ pub fn replay(rec: &Record, hash_mask: u64) -> Result<GameData, String> {
         let p = mv.map(|(x, y)| y as usize * N + x as usize);
         let pt = p.map_or(Point::PASS, |p| core_point(geo, p));
         board.play(pt, c).map_err(|e| {
-            let at = mv.map_or("pass".into(), sgf_game::point_name);
+            let at = mv.map_or("pass".into(), kosumi_sgf::point_name);
             format!("illegal move {} ({:?} {at}): {e:?}", i + 1, c)
         })?;
         captured.clear();
@@ -232,7 +232,7 @@ fn read_file(path: &Path, hash_mask: u64) -> FileGames {
     };
     let text = String::from_utf8_lossy(&bytes);
     let (mut games, mut skipped) = (Vec::new(), Vec::new());
-    let records = sgf_game::read_collection(&text);
+    let records = kosumi_sgf::read_collection(&text);
     let many = records.len() > 1;
     for (i, rec) in records.into_iter().enumerate() {
         let at = if many {
@@ -429,7 +429,7 @@ fn write_all(
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let meta = json!({
-        "format": super::format::VERSION,
+        "format": crate::format::VERSION,
         "kosumi": env!("CARGO_PKG_VERSION"),
         "board_size": N,
         "games": n_games,

@@ -18,7 +18,7 @@ use kosumi_core::playout::{policy_move, Policy, RuleStats};
 use kosumi_core::rng;
 use rayon::prelude::*;
 
-use super::symmetry::N;
+use crate::symmetry::N;
 
 /// Return game `i` of seed `seed` as one SGF game tree.
 pub fn game(seed: u64, i: u64) -> String {

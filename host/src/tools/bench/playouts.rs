@@ -7,7 +7,7 @@ use std::time::Instant;
 use kosumi_core::playout::{playout, RuleStats};
 use kosumi_core::rng;
 
-use crate::policy::PolicyName;
+use kosumi::policy::PolicyName;
 
 /// Arguments of `kosumi bench playouts`.
 #[derive(clap::Args, Debug)]

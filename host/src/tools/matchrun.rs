@@ -31,7 +31,7 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 
-use crate::gtp_client::Engine;
+use crate::tools::gtp_client::Engine;
 
 /// Arguments of `kosumi match`.
 #[derive(clap::Args, Debug)]

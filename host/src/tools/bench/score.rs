@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use kosumi_core::playout::estimated_margin2;
 use kosumi_core::rng;
 
-use crate::gtp::scoring::{scorer, OWNERSHIP_PLAYOUTS};
-use crate::gtp::sgf;
-use crate::gtp_client::Engine;
+use crate::tools::gtp_client::Engine;
+use kosumi::gtp::scoring::{scorer, OWNERSHIP_PLAYOUTS};
+use kosumi::gtp::sgf;
 
 /// Arguments of `kosumi bench score`.
 #[derive(clap::Args, Debug)]

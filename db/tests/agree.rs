@@ -7,15 +7,12 @@
 //! The brute force shares only the SGF reading with the database: it
 //! replays on the core's board, has its own symmetries (rotations and a
 //! mirror) and checks every placement of every pattern cell by cell.
-#![allow(dead_code)]
-
-#[path = "../src/db/mod.rs"]
-mod db;
-#[path = "../src/sgf_game.rs"]
-mod sgf_game;
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
+
+use kosumi_db as db;
+use kosumi_sgf as sgf_game;
 
 use db::pattern::{self, Anchor, Pattern, B, E, W};
 use db::store::Db;

@@ -2,7 +2,7 @@
 //!
 //! A database is a directory: `meta.kdb` (build parameters, JSON),
 //! `games.kdb` (the games) and 256 index shards `index-XX.kdb` (see
-//! [`super::index`]). Every file carries the header of [`super::format`]
+//! [`crate::index`]). Every file carries the header of [`crate::format`]
 //! with the build's id and its role; opening checks that every file is of
 //! `meta.kdb`'s build and in its own place.
 //!
@@ -16,7 +16,7 @@
 //! | `stream_off64[n + 1]` | each game's stream in the stream blob |
 //! | `info_off64[n + 1]` | each game's text in the info blob |
 //! | `winner8[n]` | [`Winner`] per game |
-//! | stream blob, info blob | see [`super::record`]; an info starts with its `file32` |
+//! | stream blob, info blob | see [`crate::record`]; an info starts with its `file32` |
 //! | `file_off64[files + 1]`, file blob | the source file names, once each |
 //!
 //! Game `g` has positions `pos_start[g] ..= pos_start[g + 1] - 1`: the
@@ -26,9 +26,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::format::{u32_at, u64_at, DbError, Identity, Kind, MappedFile, ROLE_GAMES, ROLE_META};
-use super::index::{Layout, Shard, SHARDS};
-use super::record::{Info, Winner};
+use crate::format::{u32_at, u64_at, DbError, Identity, Kind, MappedFile, ROLE_GAMES, ROLE_META};
+use crate::index::{Layout, Shard, SHARDS};
+use crate::record::{Info, Winner};
 
 /// Words of one game's end-position filter.
 pub const MASK_WORDS: usize = 12;

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use crate::gtp_client::Engine;
+use crate::tools::gtp_client::Engine;
 
 /// Arguments of `kosumi bench analyze`.
 #[derive(clap::Args, Debug)]

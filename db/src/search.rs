@@ -6,9 +6,9 @@
 
 use kosumi_core::geometry::Color;
 
-use super::record::{self, Event, Winner};
-use super::store::Db;
-use super::symmetry::{inverse, swap_colours, transform, SymHash, MAP, POINTS};
+use crate::record::{self, Event, Winner};
+use crate::store::Db;
+use crate::symmetry::{inverse, swap_colours, transform, SymHash, MAP, POINTS};
 
 /// One occurrence of the query position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

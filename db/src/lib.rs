@@ -55,10 +55,25 @@ use std::time::Instant;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{json, Value};
 
-use crate::sgf_game;
 use pattern::{Anchor, Pattern};
 use store::Db;
 use symmetry::{N, POINTS};
+
+/// Let a closed stdout end a report quietly, as a C tool does
+/// (`kosumi db search ... | head`, and the `kosumi` binary's benchmarks and
+/// pattern tools): Rust ignores SIGPIPE, so `println!` would
+/// panic on the broken pipe instead. The GTP engine keeps Rust's default:
+/// its loop ends on the write error; so do `match` and `bench score`, whose
+/// writes to an engine that died must be errors that name it, not a
+/// silent death of the runner.
+pub fn die_on_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal at start-up,
+    // before any thread exists; no handler runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
 
 /// `kosumi db ...` commands.
 #[derive(Subcommand, Debug)]
@@ -285,7 +300,7 @@ fn run_info(a: &InfoArgs) -> Result<(), String> {
 /// A message when the file holds no usable 19x19 game.
 pub fn position_from_sgf(path: &Path, moves: Option<usize>) -> Result<[u8; POINTS], String> {
     let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let recs = sgf_game::read_collection(&String::from_utf8_lossy(&text));
+    let recs = kosumi_sgf::read_collection(&String::from_utf8_lossy(&text));
     let mut rec = recs
         .into_iter()
         .next()
@@ -303,7 +318,7 @@ pub fn position_from_sgf(path: &Path, moves: Option<usize>) -> Result<[u8; POINT
     }
     let data = build::replay(&rec, u64::MAX).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut events = Vec::new();
-    record::decode(&data.stream, &mut events).map_err(|()| "internal stream error")?;
+    record::decode(&data.stream, &mut events).map_err(|_| "internal stream error")?;
     Ok(record::position_at(&events, rec.moves.len() as u16))
 }
 

@@ -27,9 +27,9 @@
 use kosumi_core::geometry::Color;
 use rayon::prelude::*;
 
-use super::record::{self, Event, Winner};
-use super::store::Db;
-use super::symmetry::{apply, N, POINTS, SYMS};
+use crate::record::{self, Event, Winner};
+use crate::store::Db;
+use crate::symmetry::{apply, N, POINTS, SYMS};
 
 /// Cell requirement bits: black, white, empty.
 pub const B: u8 = 1;
@@ -244,8 +244,8 @@ impl Timeline {
     /// Fill the time lines of a stream.
     ///
     /// # Errors
-    /// `Err(())` for a malformed stream.
-    pub fn load(&mut self, stream: &[u8]) -> Result<(), ()> {
+    /// [`record::Malformed`] for a malformed stream.
+    pub fn load(&mut self, stream: &[u8]) -> Result<(), record::Malformed> {
         record::decode(stream, &mut self.events)?;
         record::moves_of(&self.events, &mut self.moves);
         self.n = self.moves.len() as u16;

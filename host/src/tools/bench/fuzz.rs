@@ -3,10 +3,10 @@
 //!
 //! | target | entry point | what counts as a failure |
 //! |---|---|---|
-//! | `gtp` | one GTP line into the engine's answer ([`crate::gtp::answer_line`]) | a panic; an answer that is not `=`/`?`, id, text, blank line |
-//! | `sgf` | the SGF reader ([`crate::sgf_game::read_collection`]) and `loadsgf`'s replay | a panic |
-//! | `book` | the book decoder ([`crate::gtp::book::decode`]) | a panic |
-//! | `db` | a database directory with one file mutated ([`crate::db::store::Db::open`], then every game's information and a lookup) | a panic |
+//! | `gtp` | one GTP line into the engine's answer ([`kosumi::gtp::answer_line`]) | a panic; an answer that is not `=`/`?`, id, text, blank line |
+//! | `sgf` | the SGF reader ([`kosumi_sgf::read_collection`]) and `loadsgf`'s replay | a panic |
+//! | `book` | the book decoder ([`kosumi::gtp::book::decode`]) | a panic |
+//! | `db` | a database directory with one file mutated ([`kosumi_db::store::Db::open`], then every game's information and a lookup) | a panic |
 //!
 //! The mutator flips bits, overwrites, inserts and deletes bytes, copies
 //! ranges, splices two inputs and inserts tokens of the target's language;
@@ -26,8 +26,8 @@ use rand_core::RngCore;
 
 use kosumi_core::gtp::line as gtp_line;
 
-use crate::db;
-use crate::gtp;
+use kosumi::gtp;
+use kosumi_db as db;
 
 /// Arguments of `kosumi bench fuzz`.
 #[derive(clap::Args, Debug)]
@@ -387,7 +387,7 @@ impl Target for Sgf {
 
     fn run(&mut self, input: &[u8]) -> Result<(), String> {
         let text = String::from_utf8_lossy(input);
-        let _ = crate::sgf_game::read_collection(&text);
+        let _ = kosumi_sgf::read_collection(&text);
         let _ = gtp::sgf::load(&text, None, 15);
         Ok(())
     }

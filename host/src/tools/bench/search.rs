@@ -9,11 +9,11 @@ use std::time::Instant;
 use kosumi_core::search::{Budget, Params};
 
 use super::playouts::komi2;
-use crate::gtp::parallel::{self, Helpers, Shape};
-use crate::gtp::patterns::ModelArgs;
-use crate::gtp::searcher::Searcher;
-use crate::gtp::tactics::Tactics;
-use crate::policy::PolicyName;
+use kosumi::gtp::parallel::{self, Helpers, Shape};
+use kosumi::gtp::patterns::ModelArgs;
+use kosumi::gtp::searcher::Searcher;
+use kosumi::gtp::tactics::Tactics;
+use kosumi::policy::PolicyName;
 
 /// Arguments of `kosumi bench search`.
 #[derive(clap::Args, Debug)]
@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long)]
     pub no_deepening: bool,
     /// Tactical cache in MiB.
-    #[arg(long, default_value_t = crate::gtp::tactics::DEFAULT_MB)]
+    #[arg(long, default_value_t = kosumi::gtp::tactics::DEFAULT_MB)]
     pub tactics_mb: usize,
     /// Search without the tactical reader in the priors.
     #[arg(long)]
@@ -81,7 +81,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
-    params.policy = args.playout.policy(crate::gtp::genmove::PLAYOUT_CAPTURE);
+    params.policy = args.playout.policy(kosumi::gtp::genmove::PLAYOUT_CAPTURE);
     params.pattern_prior = args
         .model
         .pattern_prior

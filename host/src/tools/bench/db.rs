@@ -26,11 +26,11 @@ use clap::Args as ClapArgs;
 use kosumi_core::rng::{self, Rng};
 use serde_json::json;
 
-use crate::db::pattern::{self, Anchor, Pattern, B, E, W};
-use crate::db::record;
-use crate::db::search;
-use crate::db::store::Db;
-use crate::db::symmetry::{transform, N, POINTS};
+use kosumi_db::pattern::{self, Anchor, Pattern, B, E, W};
+use kosumi_db::record;
+use kosumi_db::search;
+use kosumi_db::store::Db;
+use kosumi_db::symmetry::{transform, N, POINTS};
 
 /// Arguments of `bench db`.
 #[derive(ClapArgs, Debug)]
@@ -186,7 +186,7 @@ fn time_positions(db: &Db, queries: &[[u8; POINTS]]) -> Vec<Outcome> {
         let t = Instant::now();
         let mut stats = search::Stats::default();
         let hits = search::find_position(db, q, &syms, false, &mut stats);
-        let _next = crate::db::output::tally(hits.iter().filter_map(|h| {
+        let _next = kosumi_db::output::tally(hits.iter().filter_map(|h| {
             let (c, p) = h.next?;
             Some((
                 p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
@@ -214,7 +214,7 @@ fn time_patterns(db: &Db, pats: &[Pattern], anchor: Anchor) -> Vec<Outcome> {
         let t = Instant::now();
         let vars = pattern::variants(p, anchor, &syms, false);
         let found = pattern::search(db, &vars);
-        let _next = crate::db::output::tally(
+        let _next = kosumi_db::output::tally(
             found
                 .iter()
                 .flat_map(|m| m.next.iter().map(|n| (Some(n.at), n.colour, n.winner))),

@@ -20,7 +20,7 @@
 
 use kosumi_core::geometry::Color;
 
-use super::symmetry::POINTS;
+use crate::symmetry::POINTS;
 
 const PASS: u16 = 361;
 const CAPT: u16 = 362;
@@ -126,11 +126,22 @@ impl StreamWriter {
     }
 }
 
+/// Bytes of a game's stream or text that no build writes: only a corrupt
+/// database holds them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Malformed;
+
+impl std::fmt::Display for Malformed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("malformed game data (a corrupt database)")
+    }
+}
+
 /// Decode a stream into `out` (cleared first).
 ///
 /// # Errors
-/// `Err(())` for a malformed stream (only a corrupt database holds one).
-pub fn decode(bytes: &[u8], out: &mut Vec<Event>) -> Result<(), ()> {
+/// [`Malformed`] for a malformed stream (only a corrupt database holds one).
+pub fn decode(bytes: &[u8], out: &mut Vec<Event>) -> Result<(), Malformed> {
     decode_until(bytes, u16::MAX, out)
 }
 
@@ -138,8 +149,8 @@ pub fn decode(bytes: &[u8], out: &mut Vec<Event>) -> Result<(), ()> {
 /// captures).
 ///
 /// # Errors
-/// `Err(())` for a malformed stream.
-pub fn decode_until(bytes: &[u8], last: u16, out: &mut Vec<Event>) -> Result<(), ()> {
+/// [`Malformed`] for a malformed stream.
+pub fn decode_until(bytes: &[u8], last: u16, out: &mut Vec<Event>) -> Result<(), Malformed> {
     out.clear();
     let total = bytes.len() * 8;
     let mut pos = 0usize;
@@ -153,7 +164,7 @@ pub fn decode_until(bytes: &[u8], last: u16, out: &mut Vec<Event>) -> Result<(),
         pos += 9;
         Some((((lo | hi << 8) >> shift) & 0x1FF) as u16)
     };
-    let point = |s: Option<u16>| s.filter(|&p| (p as usize) < POINTS).ok_or(());
+    let point = |s: Option<u16>| s.filter(|&p| (p as usize) < POINTS).ok_or(Malformed);
     let mut colour = Color::Black;
     let mut first = true;
     let mut same = false;
@@ -167,14 +178,14 @@ pub fn decode_until(bytes: &[u8], last: u16, out: &mut Vec<Event>) -> Result<(),
                 } else {
                     Color::White
                 };
-                let n = next().ok_or(())?;
+                let n = next().ok_or(Malformed)?;
                 for _ in 0..n {
                     out.push(Event::Setup(point(next())?, c));
                 }
             }
             SAME => same = true,
             CAPT if moves > 0 => {
-                let n = next().ok_or(())?;
+                let n = next().ok_or(Malformed)?;
                 for _ in 0..n {
                     out.push(Event::Capture(point(next())?));
                 }
@@ -187,11 +198,11 @@ pub fn decode_until(bytes: &[u8], last: u16, out: &mut Vec<Event>) -> Result<(),
                     colour = colour.opponent();
                 }
                 same = false;
-                moves = moves.checked_add(1).ok_or(())?;
+                moves = moves.checked_add(1).ok_or(Malformed)?;
                 let p = (s != PASS).then_some(s);
                 out.push(Event::Move(moves, colour, p));
             }
-            _ => return Err(()),
+            _ => return Err(Malformed),
         }
         first = false;
     }
@@ -327,14 +338,14 @@ impl Info {
     /// Decode an info written by [`Info::encode`].
     ///
     /// # Errors
-    /// `Err(())` for malformed bytes.
-    pub fn decode(b: &[u8]) -> Result<Info, ()> {
+    /// [`Malformed`] for malformed bytes.
+    pub fn decode(b: &[u8]) -> Result<Info, Malformed> {
         let mut at = 2usize;
-        let index = u16::from_le_bytes([*b.first().ok_or(())?, *b.get(1).ok_or(())?]);
-        let mut field = || -> Result<String, ()> {
-            let len = b.get(at..at + 2).ok_or(())?;
+        let index = u16::from_le_bytes([*b.first().ok_or(Malformed)?, *b.get(1).ok_or(Malformed)?]);
+        let mut field = || -> Result<String, Malformed> {
+            let len = b.get(at..at + 2).ok_or(Malformed)?;
             let len = u16::from_le_bytes([len[0], len[1]]) as usize;
-            let s = b.get(at + 2..at + 2 + len).ok_or(())?;
+            let s = b.get(at + 2..at + 2 + len).ok_or(Malformed)?;
             at += 2 + len;
             Ok(String::from_utf8_lossy(s).into_owned())
         };

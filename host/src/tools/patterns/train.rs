@@ -29,7 +29,7 @@ use kosumi_core::tactics::Ladder;
 use super::games::{self, GameText, Part};
 use super::mm::{Cand, Data, Gammas, Position, NO_PATTERN};
 use super::replay::{candidates, records, replay};
-use crate::sgf_game::Record;
+use kosumi_sgf::Record;
 
 /// Arguments of `kosumi patterns train`.
 #[derive(clap::Args, Debug)]
@@ -340,7 +340,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     let spatial: Vec<f32> = gammas.spatial.iter().map(|&g| g as f32).collect();
     let bytes = model_bytes(&patterns, &tactical, &spatial);
     Model::parse(&bytes).map_err(|e| format!("the written model does not read back: {e}"))?;
-    crate::atomic::write(&args.out, &bytes)?;
+    kosumi::atomic::write(&args.out, &bytes)?;
     println!(
         "  wrote {} ({} bytes) in {:.1} s",
         args.out.display(),

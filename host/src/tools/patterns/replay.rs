@@ -5,7 +5,7 @@
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point, MAX_SIZE};
 
-use crate::sgf_game::{read_collection, Record};
+use kosumi_sgf::{read_collection, Record};
 
 /// Return the main line of every game in `text` that this build can
 /// replay (square, at most the build's largest size); broken trees are

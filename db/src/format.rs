@@ -217,6 +217,11 @@ impl MappedFile {
     pub fn len(&self) -> u64 {
         self.map.len() as u64
     }
+
+    /// Whether the file is empty (never, once opened: it has a header).
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
 }
 
 /// Check a whole file's bytes; return the identity its header gives.

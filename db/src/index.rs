@@ -22,7 +22,7 @@
 //! replay, since the index keeps only part of the hash and different
 //! positions can share even a whole hash.
 
-use super::format::u32_at;
+use crate::format::u32_at;
 
 /// Hash bits that pick the shard file.
 pub const SHARD_BITS: u32 = 8;
@@ -146,6 +146,11 @@ impl<'a> Shard<'a> {
     /// Return the number of entries.
     pub fn len(&self) -> usize {
         self.entries
+    }
+
+    /// Whether the shard holds no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
     }
 
     #[inline]

@@ -1,4 +1,4 @@
-//! `kosumi db` from the command line: build with its summary, info,
+//! `kosumi-db` (`kosumi db`) from the command line: build with its summary, info,
 //! searches with `--json`, the atomic replacement of a database, and
 //! damaged files refused with a clear error.
 
@@ -8,11 +8,12 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn kosumi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kosumi"))
+/// Run `kosumi-db` (the same commands as `kosumi db`).
+fn kosumi_db(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kosumi-db"))
         .args(args)
         .output()
-        .expect("kosumi runs")
+        .expect("kosumi-db runs")
 }
 
 fn data() -> PathBuf {
@@ -20,8 +21,7 @@ fn data() -> PathBuf {
 }
 
 fn build(out: &Path) -> String {
-    let o = kosumi(&[
-        "db",
+    let o = kosumi_db(&[
         "build",
         data().to_str().unwrap(),
         "--out",
@@ -41,7 +41,7 @@ fn json(o: &Output) -> Value {
 
 /// Run `db info` and return its error text (the command must fail).
 fn refused(db: &Path) -> String {
-    let o = kosumi(&["db", "info", db.to_str().unwrap()]);
+    let o = kosumi_db(&["info", db.to_str().unwrap()]);
     assert!(!o.status.success(), "a damaged database was read");
     assert!(o.stdout.is_empty());
     String::from_utf8(o.stderr).unwrap()
@@ -68,7 +68,7 @@ fn build_reports_bad_records_and_duplicates_and_keeps_the_good_games() {
     }
     assert!(summary.contains("skipped: 7"), "{summary}");
     assert!(summary.contains("duplicates: 2"), "{summary}");
-    let info = json(&kosumi(&["db", "info", out.to_str().unwrap(), "--json"]));
+    let info = json(&kosumi_db(&["info", out.to_str().unwrap(), "--json"]));
     // 90 goban files less one illegal and two duplicates (one of them the
     // copy in bad/), 20 of kosumi's, the good two of mixed.sgf, and the
     // duplicate's first copy.
@@ -86,7 +86,7 @@ fn searches_answer_in_json_and_text() {
     let db = out.to_str().unwrap();
     let game = data().join("goban/Hon-50-3.sgf");
     let q = format!("{}:30", game.display());
-    let v = json(&kosumi(&["db", "search", db, "--position", &q, "--json"]));
+    let v = json(&kosumi_db(&["search", db, "--position", &q, "--json"]));
     assert!(v["games_matched"].as_u64().unwrap() >= 1);
     let first = &v["games"][0];
     assert!(first["file"].as_str().unwrap().ends_with("Hon-50-3.sgf"));
@@ -95,8 +95,7 @@ fn searches_answer_in_json_and_text() {
     // The empty board: every game, move 0.
     let empty = tmp.path().join("empty.sgf");
     fs::write(&empty, "(;GM[1]SZ[19])").unwrap();
-    let v = json(&kosumi(&[
-        "db",
+    let v = json(&kosumi_db(&[
         "search",
         db,
         "--position",
@@ -113,8 +112,7 @@ fn searches_answer_in_json_and_text() {
         "# 3-3 under a 4-4\n.....\n.....\n..O..\n...X.\n.....\n",
     )
     .unwrap();
-    let o = kosumi(&[
-        "db",
+    let o = kosumi_db(&[
         "search",
         db,
         "--pattern",
@@ -125,8 +123,7 @@ fn searches_answer_in_json_and_text() {
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.starts_with("pattern search (4 variants)"), "{text}");
-    let v = json(&kosumi(&[
-        "db",
+    let v = json(&kosumi_db(&[
         "search",
         db,
         "--pattern",
@@ -138,7 +135,7 @@ fn searches_answer_in_json_and_text() {
     assert!(v["games_matched"].as_u64().unwrap() >= 1, "{v}");
     // Bad pattern text is an error, not a search.
     fs::write(&pat, "XQ\n").unwrap();
-    let o = kosumi(&["db", "search", db, "--pattern", pat.to_str().unwrap()]);
+    let o = kosumi_db(&["search", db, "--pattern", pat.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown character"));
 }
@@ -179,9 +176,7 @@ fn damaged_files_are_refused_with_a_clear_error() {
     fs::write(&games, &bad).unwrap();
     assert!(refused(&out).contains("games.kdb: checksum mismatch"));
     fs::write(&games, &g).unwrap();
-    assert!(kosumi(&["db", "info", out.to_str().unwrap()])
-        .status
-        .success());
+    assert!(kosumi_db(&["info", out.to_str().unwrap()]).status.success());
 }
 
 #[test]
@@ -203,9 +198,7 @@ fn a_swapped_or_foreign_shard_is_refused_by_name() {
     );
     fs::write(&ed, &bytes_ed).unwrap();
     fs::write(&c3, &bytes_c3).unwrap();
-    assert!(kosumi(&["db", "info", a.to_str().unwrap()])
-        .status
-        .success());
+    assert!(kosumi_db(&["info", a.to_str().unwrap()]).status.success());
     // The same shard from another build of the same games.
     fs::copy(b.join("index-58.kdb"), a.join("index-58.kdb")).unwrap();
     let why = refused(&a);
@@ -221,9 +214,7 @@ fn a_rebuild_replaces_the_database_whole_and_other_folders_are_left_alone() {
     let out = tmp.path().join("games.db");
     build(&out);
     build(&out);
-    assert!(kosumi(&["db", "info", out.to_str().unwrap()])
-        .status
-        .success());
+    assert!(kosumi_db(&["info", out.to_str().unwrap()]).status.success());
     let names: Vec<String> = fs::read_dir(tmp.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -233,8 +224,7 @@ fn a_rebuild_replaces_the_database_whole_and_other_folders_are_left_alone() {
     let other = tmp.path().join("photos");
     fs::create_dir(&other).unwrap();
     fs::write(other.join("keep.txt"), "mine").unwrap();
-    let o = kosumi(&[
-        "db",
+    let o = kosumi_db(&[
         "build",
         data().to_str().unwrap(),
         "--out",
@@ -243,63 +233,4 @@ fn a_rebuild_replaces_the_database_whole_and_other_folders_are_left_alone() {
     ]);
     assert!(!o.status.success());
     assert_eq!(fs::read_to_string(other.join("keep.txt")).unwrap(), "mine");
-}
-
-#[test]
-fn exported_bench_queries_search_to_the_benched_counts() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("games.db");
-    build(&out);
-    let dir = tmp.path().join("queries");
-    let db = out.to_str().unwrap();
-    let bench = json(&kosumi(&[
-        "bench",
-        "db",
-        db,
-        "--positions",
-        "12",
-        "--patterns",
-        "3",
-        "--json",
-        "--export-queries",
-        dir.to_str().unwrap(),
-    ]));
-    let manifest: Value =
-        serde_json::from_str(&fs::read_to_string(dir.join("queries.json")).unwrap()).unwrap();
-    let list = manifest["queries"].as_array().unwrap();
-    let kinds = |k: &str| list.iter().filter(|q| q["kind"] == k).count() as u64;
-    assert_eq!(kinds("position"), 12);
-    assert_eq!(kinds("corner"), bench["corner_patterns"].as_u64().unwrap());
-    assert_eq!(kinds("edge"), bench["edge_patterns"].as_u64().unwrap());
-    let positions: u64 = list
-        .iter()
-        .filter(|q| q["kind"] == "position")
-        .map(|q| q["kosumi_positions"].as_u64().unwrap())
-        .sum();
-    assert_eq!(positions, bench["position_hits"].as_u64().unwrap());
-    // Each file, searched by `db search` (positions as a 19x19 pattern in
-    // the corner, so by the pattern engine, not the hash index), finds the
-    // games and positions the bench found for the query it drew.
-    for q in list {
-        let file = dir.join(q["file"].as_str().unwrap());
-        let v = json(&kosumi(&[
-            "db",
-            "search",
-            db,
-            "--pattern",
-            file.to_str().unwrap(),
-            "--anchor",
-            q["anchor"].as_str().unwrap(),
-            "--json",
-            "--limit",
-            "0",
-        ]));
-        assert_eq!(v["games_matched"], q["kosumi_games"], "{}", q["file"]);
-        assert_eq!(
-            v["positions_matched"], q["kosumi_positions"],
-            "{}",
-            q["file"]
-        );
-        assert!(q["kosumi_games"].as_u64().unwrap() >= 1, "{}", q["file"]);
-    }
 }

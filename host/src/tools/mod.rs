@@ -1,0 +1,14 @@
+//! The `kosumi` binary's tools, apart from the engine (the library): they
+//! use it as any client would.
+//!
+//! | module | what it is |
+//! |---|---|
+//! | [`bench`] | `kosumi bench ...`: the benchmarks and the fuzzer |
+//! | [`matchrun`] | `kosumi match`: two GTP engines play a match, scored by a referee |
+//! | [`gtp_client`] | the GTP client `match` and the benchmarks drive engines with |
+//! | [`patterns`] | `kosumi patterns train/test`: the move-pattern learner |
+
+pub mod bench;
+pub mod gtp_client;
+pub mod matchrun;
+pub mod patterns;
