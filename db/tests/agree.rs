@@ -12,7 +12,6 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use kosumi_db as db;
-use kosumi_sgf as sgf_game;
 
 use db::pattern::{self, Anchor, Pattern, B, E, W};
 use db::store::Db;
@@ -34,7 +33,7 @@ fn data_dir() -> PathBuf {
 }
 
 /// Replay a record on the core board; `None` if the board refuses it.
-fn replay(rec: &sgf_game::Record) -> Option<Vec<Pos>> {
+fn replay(rec: &kosumi_sgf::Record) -> Option<Vec<Pos>> {
     if rec.size != (19, 19) {
         return None;
     }
@@ -76,7 +75,7 @@ fn brute_games() -> Vec<Game> {
     let mut games = Vec::new();
     for f in files {
         let text = String::from_utf8_lossy(&std::fs::read(&f).unwrap()).into_owned();
-        for (i, rec) in sgf_game::read_collection(&text).into_iter().enumerate() {
+        for (i, rec) in kosumi_sgf::read_collection(&text).into_iter().enumerate() {
             let Ok(rec) = rec else { continue };
             let Some(positions) = replay(&rec) else {
                 continue;

@@ -51,10 +51,11 @@ fn have_firmware_tools() -> bool {
     )
 }
 
-/// Build the firmware (release, lm3s6965, semihosting for QEMU) and return
-/// the ELF's path.
+/// Build the firmware (release, lm3s6965, semihosting for QEMU) once for
+/// all the tests of this file and return the ELF's path.
 fn build_firmware() -> PathBuf {
-    build_firmware_with(&[], "target")
+    static ELF: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ELF.get_or_init(|| build_firmware_with(&[], "target")).clone()
 }
 
 /// Build the firmware with extra Cargo `args` into `embedded/<target_dir>`

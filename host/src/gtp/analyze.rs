@@ -37,7 +37,7 @@ use kosumi_core::gtp::args::color as parse_color;
 use kosumi_core::gtp::{Failure, Request};
 use kosumi_core::search::{Budget, MoveInfo, ScoreSum};
 
-use super::commands::Reply;
+use super::reply::Reply;
 use super::{scoring, Engine};
 
 /// The analysis commands' output format.

@@ -25,11 +25,13 @@
 //! temporaries that killed processes left next to it.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use kosumi_core::table::{BestMove, BestMoveCluster, BestMoveEntry, Cluster, Entry};
 
+use super::reply::{Failure, Refusal, Reply};
 use super::searcher::MAX_TABLE_MB;
+use super::Engine;
 
 const MAGIC: &[u8; 8] = b"KOSUMIBK";
 const VERSION: u32 = 1;
@@ -181,6 +183,55 @@ pub fn load(path: &Path) -> Result<(Vec<BestMoveCluster>, u8), String> {
     crate::atomic::clean_stale(path);
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     decode(&bytes).map_err(|e| format!("book {}: {e}", path.display()))
+}
+
+// ---- the commands ---------------------------------------------------------
+
+/// `kosumi-savebook [FILE]`
+pub fn savebook(engine: &mut Engine, args: &[String]) -> Reply {
+    let path = match args {
+        [] => None,
+        [f] => Some(PathBuf::from(f)),
+        _ => return Err(Failure::Syntax.into()),
+    };
+    engine.player.play.save_book(path).map_err(Refusal::Said)?;
+    Ok(String::new())
+}
+
+/// `kosumi-loadbook FILE`: replace the table with the book, or change nothing.
+pub fn loadbook(engine: &mut Engine, args: &[String]) -> Reply {
+    let [f] = args else {
+        return Err(Failure::Syntax.into());
+    };
+    match load(Path::new(f)) {
+        Ok((table, generation)) => {
+            let s = engine
+                .player
+                .play
+                .searcher_mut()
+                .map_err(|_| Failure::CannotLoad)?;
+            s.table = table;
+            s.generation = generation;
+            Ok(String::new())
+        }
+        Err(e) => {
+            if engine.player.args.verbose {
+                eprintln!("kosumi: {e}");
+            }
+            Err(Failure::CannotLoad.into())
+        }
+    }
+}
+
+/// `quit`: save the book if one was named, then stop.
+pub fn quit(engine: &mut Engine, _: &[String]) -> Reply {
+    engine.quit = true;
+    if engine.player.play.opts.book.is_some() && engine.player.play.searcher.is_some() {
+        if let Err(e) = engine.player.play.save_book(None) {
+            eprintln!("kosumi: saving the book: {e}");
+        }
+    }
+    Ok(String::new())
 }
 
 #[cfg(test)]

@@ -17,8 +17,8 @@ use kosumi_core::search::{Budget, MoveInfo};
 
 use kosumi_core::gtp::args::color as parse_color;
 
-use super::commands::{Failure, Reply};
-use super::{genmove, scoring, Engine};
+use super::reply::{Failure, Reply};
+use super::{options, scoring, Engine};
 
 /// Moves `kosumi-best_moves` labels.
 const LABELLED: usize = 8;
@@ -153,9 +153,9 @@ pub fn live(geo: Geometry, c: Color, best: Point, win_rate: f32, visits: u32) ->
 /// lines, or set one (as `kosumi-setoption KEY VALUE`).
 pub fn param(engine: &mut Engine, args: &[String]) -> Reply {
     if !args.is_empty() {
-        return genmove::setoption(engine, args);
+        return options::setoption(engine, args);
     }
-    let list = genmove::setoption(engine, &[])?;
+    let list = options::setoption(engine, &[])?;
     let mut out = String::new();
     for line in list.lines() {
         let Some((key, value)) = line.split_once(' ') else {

@@ -8,7 +8,11 @@
 //! place fewer stones than asked, as the protocol allows); on boards under
 //! 7 it falls back to points two lines apart, none touching.
 
+use kosumi_core::game::SetupError;
 use kosumi_core::geometry::{Geometry, Point};
+
+use super::reply::{exactly, parse_vertex, vertex_list, Failure, Reply};
+use super::Engine;
 
 /// Return the largest fixed handicap on `geo`'s board (0 for none).
 pub fn max_fixed(geo: Geometry) -> usize {
@@ -66,6 +70,70 @@ pub fn free(geo: Geometry, n: usize) -> Option<Vec<Point>> {
         .take(n)
         .collect();
     (points.len() >= 2).then_some(points)
+}
+
+// ---- the commands ---------------------------------------------------------
+
+/// Parse a handicap stone count.
+fn stone_count(text: &str) -> Result<usize, Failure> {
+    match text.parse::<i64>() {
+        Ok(n) => usize::try_from(n).map_err(|_| Failure::BadStoneCount),
+        Err(_) if text.bytes().all(|b| b.is_ascii_digit()) => Err(Failure::BadStoneCount),
+        Err(_) => Err(Failure::Syntax),
+    }
+}
+
+fn setup_failure(e: SetupError) -> Failure {
+    match e {
+        SetupError::BoardNotEmpty => Failure::BoardNotEmpty,
+        SetupError::BadStones => Failure::BadVertexList,
+    }
+}
+
+/// `fixed_handicap N`
+pub fn fixed_handicap(engine: &mut Engine, args: &[String]) -> Reply {
+    let [n] = exactly::<1>(args)?;
+    let n = stone_count(n)?;
+    if !engine.game.board_is_empty() {
+        return Err(Failure::BoardNotEmpty.into());
+    }
+    let geo = engine.game.board().geometry();
+    let points = fixed(geo, n).ok_or(Failure::BadStoneCount)?;
+    engine.game.place_handicap(&points).map_err(setup_failure)?;
+    Ok(vertex_list(engine, &points))
+}
+
+/// `place_free_handicap N`
+pub fn place_free_handicap(engine: &mut Engine, args: &[String]) -> Reply {
+    let [n] = exactly::<1>(args)?;
+    let n = stone_count(n)?;
+    if !engine.game.board_is_empty() {
+        return Err(Failure::BoardNotEmpty.into());
+    }
+    let geo = engine.game.board().geometry();
+    let points = free(geo, n).ok_or(Failure::BadStoneCount)?;
+    engine.game.place_handicap(&points).map_err(setup_failure)?;
+    Ok(vertex_list(engine, &points))
+}
+
+/// `set_free_handicap V...`
+pub fn set_free_handicap(engine: &mut Engine, args: &[String]) -> Reply {
+    if !engine.game.board_is_empty() {
+        return Err(Failure::BoardNotEmpty.into());
+    }
+    let size = engine.game.size();
+    if args.len() < 2 || args.len() >= size * size {
+        return Err(Failure::BadVertexList.into());
+    }
+    let mut points = Vec::with_capacity(args.len());
+    for a in args {
+        match parse_vertex(engine, a) {
+            Ok(p) if !p.is_pass() => points.push(p),
+            _ => return Err(Failure::BadVertexList.into()),
+        }
+    }
+    engine.game.place_handicap(&points).map_err(setup_failure)?;
+    Ok(String::new())
 }
 
 #[cfg(test)]

@@ -1,16 +1,25 @@
 //! `kosumi gtp`: the Go Text Protocol (GTP v2) engine on stdin/stdout.
 //!
+//! The modules, from the top down (each imports only modules below it):
+//!
 //! | module | what it is |
 //! |---|---|
-//! | [`analyze`] | streaming `lz-analyze`, `analyze`, `kata-analyze`, stopped by the next input line |
-//! | [`commands`] | the host's own commands (files, handicap, analysis, options), one `fn` each |
-//! | [`gogui`] | GoGui's analyze commands (`dboard`, `gfx`, `param`) and live `gogui-gfx:` |
-//! | [`handicap`] | fixed and free handicap points |
-//! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
-//! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
+//! | [`commands`] | the command table: one row per host command, name and handler (the top) |
 //! | [`ponder`] | `--ponder`: search on the opponent's time until the next command |
-//! | [`scoring`] | the end of a game: dead stones, `final_score`, `final_status_list`, whether passing wins |
+//! | [`analyze`] | streaming `lz-analyze`, `analyze`, `kata-analyze` (stopped by the next input line), `lz-/kata-genmove_analyze` |
+//! | [`genmove`] | the move search the core's `genmove` asks for (also analysis's): the playing service |
+//! | [`gogui`] | GoGui's analyze commands (`dboard`, `gfx`, `param`) and live `gogui-gfx:` |
+//! | [`clock`] | a move's search budget from the game's clock and the options |
+//! | [`options`] | the search options: command line and `kosumi-setoption` |
+//! | [`book`] | the book file (`--book`), `kosumi-savebook`, `kosumi-loadbook`, `quit` (saves it) |
+//! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
+//! | [`searcher`] | one search with the storage the host allocates once |
 //! | [`sgf`] | `loadsgf` / `printsgf` over the one SGF reader ([`kosumi_sgf`]) |
+//! | [`handicap`] | `fixed_handicap`, `place_free_handicap`, `set_free_handicap` and their points |
+//! | [`tactics`] | `attack`, `defend`, `connect`, `disconnect` and the reader's cache |
+//! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
+//! | [`scoring`] | the end of a game: dead stones, `final_score`, whether passing wins |
+//! | [`reply`] | what a handler answers, and the argument readers (the bottom) |
 //!
 //! The GTP layer is the core's ([`kosumi_core::gtp`], the firmware's
 //! too): line cleaning, ids, the answer's format, the game record with
@@ -30,13 +39,16 @@
 
 pub mod analyze;
 pub mod book;
+pub mod clock;
 pub mod commands;
 pub mod genmove;
 pub mod gogui;
 pub mod handicap;
+pub mod options;
 pub mod parallel;
 pub mod patterns;
 pub mod ponder;
+pub mod reply;
 pub mod scoring;
 pub mod searcher;
 pub mod sgf;
@@ -70,7 +82,7 @@ pub struct Args {
     pub lizzie: bool,
     /// Search options (`genmove`).
     #[command(flatten)]
-    pub search: genmove::SearchArgs,
+    pub search: options::SearchArgs,
 }
 
 impl Default for Args {
@@ -80,7 +92,7 @@ impl Default for Args {
             komi: 7.5,
             verbose: false,
             lizzie: false,
-            search: genmove::SearchArgs::default(),
+            search: options::SearchArgs::default(),
         }
     }
 }
@@ -113,6 +125,27 @@ pub struct Services {
     /// What the last `loadsgf` read beside the game (empty after
     /// `clear_board` and `boardsize`): `printsgf` writes it back.
     pub loaded: sgf::Loaded,
+}
+
+/// The core's session asks the host's services for its version, its
+/// extra commands, and to forget a game.
+impl kosumi_core::gtp::Engine for Services {
+    fn version(&self) -> &'static str {
+        if self.args.lizzie {
+            concat!("0.16 (kosumi ", env!("CARGO_PKG_VERSION"), ")")
+        } else {
+            env!("CARGO_PKG_VERSION")
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.play.new_game();
+        self.loaded = sgf::Loaded::default();
+    }
+
+    fn extra_commands(&self) -> &'static [&'static str] {
+        commands::NAMES
+    }
 }
 
 /// Return a session with an empty board of `args.size` and `args.komi`.
@@ -160,8 +193,8 @@ pub fn answer_line(engine: &mut Engine, raw: &str) -> Option<String> {
                 let _ = out.write_str(&text);
                 Ok(())
             }
-            Err(commands::Refusal::Gtp(f)) => Err(f),
-            Err(commands::Refusal::Said(text)) => {
+            Err(reply::Refusal::Gtp(f)) => Err(f),
+            Err(reply::Refusal::Said(text)) => {
                 said = Some((req.id.unwrap_or("").to_string(), text));
                 Err(kosumi_core::gtp::Failure::Syntax)
             }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use kosumi_core::board::Board;
-use kosumi_core::geometry::Point;
+use kosumi_core::geometry::{Color, Geometry, Point};
 use kosumi_core::pattern::Patterns;
 use kosumi_core::playout::{Replies, ReplyMemory};
 use kosumi_core::search::{
@@ -30,6 +30,10 @@ const MIB: usize = 1 << 20;
 
 /// The largest best-move table, in MiB (`--hash-mb`, a book's header).
 pub const MAX_TABLE_MB: usize = 4096;
+
+/// A search's progress as text: the board's geometry, the side to move,
+/// the best move so far, its win rate and visits.
+pub type LiveReport = fn(Geometry, Color, Point, f32, u32) -> String;
 
 /// A search with its storage, table and options.
 pub struct Searcher {
@@ -50,8 +54,9 @@ pub struct Searcher {
     /// clock only under a time budget, so analyses and ponders give one);
     /// `None`: runs its budget.
     pub stop: Option<Arc<AtomicUsize>>,
-    /// Write GoGui's live graphics to stderr after every iteration.
-    pub live_gfx: bool,
+    /// What writes a deepening iteration's progress to stderr (GoGui's
+    /// live graphics, when the `gogui_gfx` option is on), if anything.
+    pub live_gfx: Option<LiveReport>,
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
@@ -92,7 +97,7 @@ impl Searcher {
             use_table: true,
             ladder: Box::default(),
             stop: None,
-            live_gfx: false,
+            live_gfx: None,
             replies: None,
         })
     }
@@ -140,10 +145,10 @@ impl Searcher {
         let geo = board.geometry();
         let live_gfx = self.live_gfx;
         let mut report = |r: &IterationReport| {
-            if live_gfx {
+            if let Some(live) = live_gfx {
                 eprint!(
                     "{}",
-                    super::gogui::live(geo, board.to_play(), r.best, r.win_rate, r.visits)
+                    live(geo, board.to_play(), r.best, r.win_rate, r.visits)
                 );
             }
             if verbose {

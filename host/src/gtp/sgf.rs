@@ -20,8 +20,11 @@
 
 use kosumi_core::geometry::{Color, Geometry, Point};
 
-use super::Game;
+use kosumi_core::game::Player;
 use kosumi_sgf::{GameInfo, RecordError, SgfPoint};
+
+use super::reply::{color_name, Failure, Reply};
+use super::{Engine, Game};
 
 /// Why a record was not loaded.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -190,6 +193,54 @@ pub fn write(game: &Game, info: &GameInfo) -> String {
     }
     out.push(')');
     out
+}
+
+// ---- the commands ---------------------------------------------------------
+
+/// `loadsgf FILE [N]`
+pub fn loadsgf(engine: &mut Engine, args: &[String]) -> Reply {
+    let (file, until) = match args {
+        [file] => (file, None),
+        [file, n] => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => (file, Some(n)),
+            _ => return Err(Failure::Syntax.into()),
+        },
+        _ => return Err(Failure::Syntax.into()),
+    };
+    let bytes = std::fs::read(file).map_err(|_| Failure::CannotOpen)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (game, loaded) =
+        load(&text, until, engine.game.komi2()).map_err(|_| Failure::CannotLoad)?;
+    engine.game = game;
+    engine.player.play.new_game();
+    engine.player.loaded = loaded;
+    Ok(color_name(engine.game.to_play()).into())
+}
+
+/// `printsgf [FILE]`
+pub fn printsgf(engine: &mut Engine, args: &[String]) -> Reply {
+    let loaded = engine.player.loaded.clone();
+    let result = loaded.result(&engine.game, || {
+        let (board, komi2) = (engine.game.board(), engine.game.komi2());
+        let margin2 = engine.player.scorer().final_margin2(board, komi2);
+        let mut score = String::new();
+        // A `String` takes every write.
+        let _ = kosumi_core::gtp::args::write_result(&mut score, margin2);
+        score
+    });
+    let info = kosumi_sgf::GameInfo {
+        result,
+        ..loaded.info
+    };
+    let text = write(&engine.game, &info);
+    match args {
+        [] => Ok(text),
+        [file] => {
+            std::fs::write(file, text + "\n").map_err(|_| Failure::CannotWrite)?;
+            Ok(String::new())
+        }
+        _ => Err(Failure::Syntax.into()),
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use kosumi_core::tactics::{
     Answer, Budget, Connector, Goal, LinkGoal, LinkProblem, Problem, Reader, Verdict, LINK_BUDGET,
 };
 
-use super::commands::{Failure, Reply};
+use super::reply::{Failure, Reply};
 use super::Engine;
 
 /// MiB of the tactical cache unless `--tactics-mb` says otherwise.
@@ -62,7 +62,7 @@ fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
     let [v] = args else {
         return Err(Failure::Syntax.into());
     };
-    let target = super::commands::parse_vertex(engine, v)?;
+    let target = super::reply::parse_vertex(engine, v)?;
     let mut board = engine.game.board().clone();
     if target.is_pass() || board.at(target).color().is_none() {
         return Err(Failure::EmptyVertex.into());
@@ -88,8 +88,8 @@ fn read_link(engine: &mut Engine, args: &[String], goal: LinkGoal) -> Reply {
     let [a, b] = args else {
         return Err(Failure::Syntax.into());
     };
-    let a = super::commands::parse_vertex(engine, a)?;
-    let b = super::commands::parse_vertex(engine, b)?;
+    let a = super::reply::parse_vertex(engine, a)?;
+    let b = super::reply::parse_vertex(engine, b)?;
     let mut board = engine.game.board().clone();
     let (Some(ca), Some(cb)) = (board.at(a).color(), board.at(b).color()) else {
         return Err(Failure::EmptyVertex.into());

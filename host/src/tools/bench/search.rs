@@ -81,7 +81,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
-    params.policy = args.playout.policy(kosumi::gtp::genmove::PLAYOUT_CAPTURE);
+    params.policy = args.playout.policy(kosumi::gtp::options::PLAYOUT_CAPTURE);
     params.pattern_prior = args
         .model
         .pattern_prior
