@@ -26,6 +26,8 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use std::sync::Arc;
+
 use memmap2::Mmap;
 
 /// Magic bytes at the start of every file.
@@ -154,9 +156,27 @@ pub fn write_file(path: &Path, kind: Kind, id: Identity, payload: &[u8]) -> Resu
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// A checked, memory-mapped database file.
+/// A database file's bytes: mapped from disk, or held in memory (a
+/// database read from memory, as the fuzzer does).
+enum Bytes {
+    Map(Mmap),
+    Shared(Arc<[u8]>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Map(m) => m,
+            Bytes::Shared(b) => b,
+        }
+    }
+}
+
+/// A checked database file, memory-mapped (or held in memory).
 pub struct MappedFile {
-    map: Mmap,
+    map: Bytes,
     id: Identity,
 }
 
@@ -174,33 +194,48 @@ impl MappedFile {
         #[allow(unsafe_code)]
         let map = unsafe { Mmap::map(&file) }.map_err(|e| DbError::Io(path.into(), e))?;
         let id = check(&map, kind, path)?;
-        Ok(MappedFile { map, id })
+        Ok(MappedFile {
+            map: Bytes::Map(map),
+            id,
+        })
     }
 
-    /// Map `path` as [`MappedFile::open`] does, and check that it is the
-    /// file `want` names: its build and its role.
+    /// Check `bytes` as [`MappedFile::open`] checks a file; `path` names
+    /// it in errors.
     ///
     /// # Errors
-    /// As [`MappedFile::open`], and [`DbError::Misplaced`] for another
-    /// build's file or another file's role.
-    pub fn open_as(path: &Path, kind: Kind, want: Identity) -> Result<MappedFile, DbError> {
-        let f = MappedFile::open(path, kind)?;
-        if f.id.build != want.build {
+    /// As [`MappedFile::open`].
+    pub fn from_bytes(bytes: Arc<[u8]>, kind: Kind, path: &Path) -> Result<MappedFile, DbError> {
+        let id = check(&bytes, kind, path)?;
+        Ok(MappedFile {
+            map: Bytes::Shared(bytes),
+            id,
+        })
+    }
+
+    /// Return the file if it is the one `want` names, its build and its
+    /// role; `path` names it in errors.
+    ///
+    /// # Errors
+    /// [`DbError::Misplaced`] for another build's file or another file's
+    /// role.
+    pub fn expect(self, want: Identity, path: &Path) -> Result<MappedFile, DbError> {
+        if self.id.build != want.build {
             return Err(DbError::Misplaced(
                 path.into(),
                 format!(
                     "written by build {:016x}, not by this database's {:016x}",
-                    f.id.build, want.build
+                    self.id.build, want.build
                 ),
             ));
         }
-        if f.id.role != want.role {
+        if self.id.role != want.role {
             return Err(DbError::Misplaced(
                 path.into(),
-                format!("holds the part {:#x}, not {:#x}", f.id.role, want.role),
+                format!("holds the part {:#x}, not {:#x}", self.id.role, want.role),
             ));
         }
-        Ok(f)
+        Ok(self)
     }
 
     /// Return the file's identity.

@@ -22,7 +22,9 @@
 //! Game `g` has positions `pos_start[g] ..= pos_start[g + 1] - 1`: the
 //! position after setup (move 0) and after each of its moves.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -157,8 +159,33 @@ impl Db {
     /// # Errors
     /// A [`DbError`] for a missing, foreign, truncated or corrupt file.
     pub fn open(dir: &Path) -> Result<Db, DbError> {
+        Db::open_with(dir, &|path, kind| MappedFile::open(path, kind))
+    }
+
+    /// Open a database held in memory: `files` maps each file name
+    /// (`meta.kdb`, `games.kdb`, [`shard_name`]) to its bytes; `dir` only
+    /// names the files in errors. The fuzzer reads damaged databases so,
+    /// without a file system in the loop.
+    ///
+    /// # Errors
+    /// As [`Db::open`].
+    pub fn from_memory(dir: &Path, files: &HashMap<String, Arc<[u8]>>) -> Result<Db, DbError> {
+        Db::open_with(dir, &|path, kind| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            let bytes = files
+                .get(name.as_ref())
+                .ok_or_else(|| DbError::Io(path.into(), std::io::ErrorKind::NotFound.into()))?;
+            MappedFile::from_bytes(Arc::clone(bytes), kind, path)
+        })
+    }
+
+    /// Open the database whose files `load` checks and returns by path.
+    fn open_with(
+        dir: &Path,
+        load: &dyn Fn(&Path, Kind) -> Result<MappedFile, DbError>,
+    ) -> Result<Db, DbError> {
         let meta_path = dir.join("meta.kdb");
-        let meta_file = MappedFile::open(&meta_path, Kind::Meta)?;
+        let meta_file = load(&meta_path, Kind::Meta)?;
         let build = meta_file.identity().build;
         if meta_file.identity().role != ROLE_META {
             return Err(DbError::Misplaced(
@@ -181,7 +208,7 @@ impl Db {
         let hash_bits = num("hash_bits").unwrap_or(64).clamp(1, 64) as u32;
         let hash_mask = u64::MAX << (64 - hash_bits);
         let games_path = dir.join("games.kdb");
-        let games_file = MappedFile::open_as(&games_path, Kind::Games, id(ROLE_GAMES))?;
+        let games_file = load(&games_path, Kind::Games)?.expect(id(ROLE_GAMES), &games_path)?;
         let mut bytes = meta_file.len() + games_file.len();
         let g = games_file.payload();
         let n = u32_at(g, 0) as usize;
@@ -241,7 +268,7 @@ impl Db {
         let mut shard_files = Vec::with_capacity(SHARDS);
         for s in 0..SHARDS {
             let path = dir.join(shard_name(s));
-            let f = MappedFile::open_as(&path, Kind::Shard, id(s as u32))?;
+            let f = load(&path, Kind::Shard)?.expect(id(s as u32), &path)?;
             Shard::new(f.payload(), layout).map_err(|what| DbError::Corrupt(path, what))?;
             bytes += f.len();
             shard_files.push(f);

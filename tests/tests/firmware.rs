@@ -55,7 +55,8 @@ fn have_firmware_tools() -> bool {
 /// all the tests of this file and return the ELF's path.
 fn build_firmware() -> PathBuf {
     static ELF: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    ELF.get_or_init(|| build_firmware_with(&[], "target")).clone()
+    ELF.get_or_init(|| build_firmware_with(&[], "target"))
+        .clone()
 }
 
 /// Build the firmware with extra Cargo `args` into `embedded/<target_dir>`

@@ -6,7 +6,7 @@
 //! | `gtp` | one GTP line into the engine's answer ([`kosumi::gtp::answer_line`]) | a panic; an answer that is not `=`/`?`, id, text, blank line |
 //! | `sgf` | the SGF reader ([`kosumi_sgf::read_collection`]) and `loadsgf`'s replay | a panic |
 //! | `book` | the book decoder ([`kosumi::gtp::book::decode`]) | a panic |
-//! | `db` | a database directory with one file mutated ([`kosumi_db::store::Db::open`], then every game's information and a lookup) | a panic |
+//! | `db` | a database with one file mutated, read from memory ([`kosumi_db::store::Db::from_memory`], the checks of [`kosumi_db::store::Db::open`]), then every game's information and a lookup | a panic |
 //!
 //! The mutator flips bits, overwrites, inserts and deletes bytes, copies
 //! ranges, splices two inputs and inserts tokens of the target's language;
@@ -18,8 +18,10 @@
 //! write files, resize the engine's memory, lift its search budget (5 ms
 //! or 30 playouts a move) or start threads are skipped.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand_core::RngCore;
@@ -386,8 +388,8 @@ impl Target for Sgf {
     }
 
     fn run(&mut self, input: &[u8]) -> Result<(), String> {
+        // `load` reads the whole collection, then replays its first game.
         let text = String::from_utf8_lossy(input);
-        let _ = kosumi_sgf::read_collection(&text);
         let _ = gtp::sgf::load(&text, None, 15);
         Ok(())
     }
@@ -435,17 +437,12 @@ impl Target for Book {
 }
 
 /// A database with one file replaced by the input (its first byte says
-/// which), in a directory of its own, removed at the end.
+/// which), read from memory ([`db::store::Db::from_memory`]): the same
+/// checks as from disk, without a file system in the loop.
 struct Database {
-    dir: PathBuf,
+    files: HashMap<String, Arc<[u8]>>,
     names: Vec<String>,
-    originals: Vec<Vec<u8>>,
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
-    }
+    originals: Vec<Arc<[u8]>>,
 }
 
 impl Database {
@@ -458,17 +455,37 @@ impl Database {
             threads: Some(1),
             ..db::build::Options::default()
         };
-        db::build::build(&[data().join("games")], &out, &opts)?;
+        let built = db::build::build(&[data().join("games")], &out, &opts);
+        let files = built.and_then(|_| {
+            fs::read_dir(&out)
+                .and_then(|entries| {
+                    entries
+                        .map(|e| {
+                            let e = e?;
+                            let bytes: Arc<[u8]> = fs::read(e.path())?.into();
+                            Ok((e.file_name().to_string_lossy().into_owned(), bytes))
+                        })
+                        .collect::<std::io::Result<HashMap<_, _>>>()
+                })
+                .map_err(|e| format!("{}: {e}", out.display()))
+        });
+        let _ = fs::remove_dir_all(&dir);
+        let files = files?;
         let names: Vec<String> = ["meta.kdb", "games.kdb", "index-00.kdb", "index-3c.kdb"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         let originals = names
             .iter()
-            .map(|n| fs::read(out.join(n)).map_err(|e| e.to_string()))
+            .map(|n| {
+                files
+                    .get(n)
+                    .cloned()
+                    .ok_or(format!("the database has no {n}"))
+            })
             .collect::<Result<_, _>>()?;
         Ok(Database {
-            dir,
+            files,
             names,
             originals,
         })
@@ -507,10 +524,8 @@ impl Target for Database {
             return Ok(());
         };
         let k = which as usize % self.names.len();
-        let dir = self.dir.join("db");
-        let path = dir.join(&self.names[k]);
-        fs::write(&path, file).map_err(|e| e.to_string())?;
-        if let Ok(d) = db::store::Db::open(&dir) {
+        self.files.insert(self.names[k].clone(), file.into());
+        if let Ok(d) = db::store::Db::from_memory(Path::new("fuzz.db"), &self.files) {
             for g in 0..d.games() {
                 let _ = d.info(g);
                 let _ = d.stream(g);
@@ -519,7 +534,8 @@ impl Target for Database {
             d.lookup(0x0123_4567_89ab_cdef, |_| {});
             let _ = d.locate(3);
         }
-        fs::write(&path, &self.originals[k]).map_err(|e| e.to_string())?;
+        self.files
+            .insert(self.names[k].clone(), Arc::clone(&self.originals[k]));
         Ok(())
     }
 }
