@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use kosumi_core::geometry::{Color, COLUMN_LETTERS};
 use serde_json::{json, Value};
 
-use crate::record::Winner;
+use crate::record::{Outcome, Winner};
 use crate::store::Db;
 
 /// Counts for one continuation.
@@ -21,13 +21,24 @@ pub struct NextStats {
     pub colour: Option<Color>,
     /// Times played.
     pub count: u32,
-    /// Games the mover won / lost afterwards (results naming no winner
-    /// count in neither).
+    /// Games the mover won afterwards (draws and results naming no
+    /// winner count in neither this nor `losses`).
     pub wins: u32,
     /// Games lost by the mover.
     pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
     /// Diagram label.
     pub label: char,
+}
+
+impl NextStats {
+    /// The mover's share of the games with a result, a draw counting half
+    /// (`None` without any).
+    pub fn win_rate(&self) -> Option<f64> {
+        let games = self.wins + self.losses + self.draws;
+        (games > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games))
+    }
 }
 
 /// Aggregate continuations `(point, colour, winner)`; the most played
@@ -39,9 +50,10 @@ pub fn tally(items: impl Iterator<Item = (Option<(u8, u8)>, Color, Winner)>) -> 
         e.at = at;
         e.colour = Some(c);
         e.count += 1;
-        match w.won(c) {
-            Some(true) => e.wins += 1,
-            Some(false) => e.losses += 1,
+        match w.outcome(c) {
+            Some(Outcome::Won) => e.wins += 1,
+            Some(Outcome::Lost) => e.losses += 1,
+            Some(Outcome::Drawn) => e.draws += 1,
             None => {}
         }
     }
@@ -51,7 +63,11 @@ pub fn tally(items: impl Iterator<Item = (Option<(u8, u8)>, Color, Winner)>) -> 
     }
     let mut points: Vec<(Option<(u8, u8)>, u32)> = per_point.into_iter().collect();
     points.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let labels: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
+    // `X`, `O`, `x` and `o` are stones in the diagrams: no label.
+    let labels: Vec<char> = ('A'..='Z')
+        .chain('a'..='z')
+        .filter(|c| !matches!(c, 'X' | 'O' | 'x' | 'o'))
+        .collect();
     let mut label_of: HashMap<Option<(u8, u8)>, char> = HashMap::new();
     let mut next = 0;
     for (at, _) in &points {
@@ -121,29 +137,25 @@ pub fn point_name(at: Option<(u8, u8)>, board: bool) -> String {
 
 /// Return the table of continuations as text.
 pub fn next_table(next: &[NextStats], board: bool) -> String {
-    let mut out = String::from("  label  move    colour  played  wins  losses  win%\n");
+    let mut out = String::from("  label  move    colour  played  wins  losses  draws  win%\n");
     for s in next {
-        let rate = if s.wins + s.losses > 0 {
-            format!(
-                "{:.1}",
-                100.0 * f64::from(s.wins) / f64::from(s.wins + s.losses)
-            )
-        } else {
-            "-".into()
-        };
+        let rate = s
+            .win_rate()
+            .map_or_else(|| "-".into(), |r| format!("{:.1}", 100.0 * r));
         let colour = match s.colour {
             Some(Color::White) => "W",
             _ => "B",
         };
         let _ = writeln!(
             out,
-            "  {:<5}  {:<6}  {:<6}  {:>6}  {:>4}  {:>6}  {:>4}",
+            "  {:<5}  {:<6}  {:<6}  {:>6}  {:>4}  {:>6}  {:>5}  {:>4}",
             s.label,
             point_name(s.at, board),
             colour,
             s.count,
             s.wins,
             s.losses,
+            s.draws,
             rate
         );
     }
@@ -164,11 +176,8 @@ pub fn next_json(next: &[NextStats], board: bool) -> Value {
                     "played": s.count,
                     "wins": s.wins,
                     "losses": s.losses,
-                    "win_rate": if s.wins + s.losses > 0 {
-                        Some(f64::from(s.wins) / f64::from(s.wins + s.losses))
-                    } else {
-                        None
-                    },
+                    "draws": s.draws,
+                    "win_rate": s.win_rate(),
                 })
             })
             .collect(),
@@ -231,4 +240,38 @@ pub fn ranges_text(r: &[(u16, u16)]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Labels never look like stones (`X`, `O`, `x`, `o` in the diagrams),
+    /// and draws count half in the win rate, in neither wins nor losses.
+    #[test]
+    fn labels_are_no_stones_and_draws_are_no_losses() {
+        let items = (0..60u8).map(|i| {
+            let w = [Winner::Black, Winner::White, Winner::Draw][usize::from(i % 3)];
+            (Some((i % 19, i / 19)), Color::Black, w)
+        });
+        let next = tally(items);
+        assert_eq!(next.len(), 60);
+        for s in &next {
+            assert!(
+                !matches!(s.label, 'X' | 'O' | 'x' | 'o'),
+                "label {}",
+                s.label
+            );
+            assert_eq!(s.wins + s.losses + s.draws, 1);
+        }
+        let all = tally((0..4).map(|i| {
+            let w = [Winner::Black, Winner::White, Winner::Draw, Winner::Unknown][i];
+            (Some((3, 3)), Color::Black, w)
+        }));
+        assert_eq!(
+            (all[0].count, all[0].wins, all[0].losses, all[0].draws),
+            (4, 1, 1, 1)
+        );
+        assert_eq!(all[0].win_rate(), Some(0.5));
+    }
 }

@@ -249,13 +249,30 @@ pub enum Winner {
 }
 
 impl Winner {
-    /// Return the winner an SGF `RE` value names.
+    /// Return the winner an SGF `RE` value names (SGF FF\[4\]: `B+`/`W+`
+    /// with a score, `R`/`Resign`, `T`/`Time`, `F`/`Forfeit` or nothing;
+    /// `0`, `Draw` or `Jigo` for a draw; `Void` and `?` name no winner), in
+    /// any case, with spaces anywhere. A draw written as a zero margin
+    /// (`B+0`) is a draw.
     pub fn from_result(re: &str) -> Winner {
-        let re = re.trim().to_ascii_uppercase();
-        if re.starts_with("B+") {
-            Winner::Black
-        } else if re.starts_with("W+") {
-            Winner::White
+        let re: String = re
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let zero = |margin: &str| margin.parse::<f64>().is_ok_and(|m| m == 0.0);
+        if let Some(margin) = re.strip_prefix("B+") {
+            if zero(margin) {
+                Winner::Draw
+            } else {
+                Winner::Black
+            }
+        } else if let Some(margin) = re.strip_prefix("W+") {
+            if zero(margin) {
+                Winner::Draw
+            } else {
+                Winner::White
+            }
         } else if re == "0" || re == "DRAW" || re.starts_with("JIGO") {
             Winner::Draw
         } else {
@@ -282,14 +299,27 @@ impl Winner {
         }
     }
 
-    /// Return whether `c` won (`None` when the result names no winner).
-    pub fn won(self, c: Color) -> Option<bool> {
+    /// Return what the game's result was for `c` (`None` when it names
+    /// no winner).
+    pub fn outcome(self, c: Color) -> Option<Outcome> {
         match (self, c) {
-            (Winner::Black, Color::Black) | (Winner::White, Color::White) => Some(true),
-            (Winner::Black, _) | (Winner::White, _) | (Winner::Draw, _) => Some(false),
+            (Winner::Black, Color::Black) | (Winner::White, Color::White) => Some(Outcome::Won),
+            (Winner::Black, _) | (Winner::White, _) => Some(Outcome::Lost),
+            (Winner::Draw, _) => Some(Outcome::Drawn),
             (Winner::Unknown, _) => None,
         }
     }
+}
+
+/// What a game's result was for one colour.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// That colour won.
+    Won,
+    /// That colour lost.
+    Lost,
+    /// A draw: neither won.
+    Drawn,
 }
 
 /// The header text of a game.
@@ -364,6 +394,57 @@ impl Info {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_form_of_result_names_its_winner() {
+        use Winner::{Black, Draw, Unknown, White};
+        for (re, want) in [
+            ("B+R", Black),
+            ("B+Resign", Black),
+            ("b+r", Black),
+            ("B+T", Black),
+            ("B+Time", Black),
+            ("B+F", Black),
+            ("B+Forfeit", Black),
+            ("B+3.5", Black),
+            ("B+", Black),
+            (" B + 12.5 ", Black),
+            ("W+R", White),
+            ("w+resign", White),
+            ("W+T", White),
+            ("W+F", White),
+            ("W+0.5", White),
+            ("W+J", White),
+            ("W+Jigo", White), // white wins a jigo (old komi rules)
+            ("W+R (150 moves)", White),
+            ("0", Draw),
+            ("Draw", Draw),
+            ("draw", Draw),
+            ("Jigo", Draw),
+            ("jigo", Draw),
+            ("B+0", Draw),
+            ("W+0.0", Draw),
+            ("Void", Unknown),
+            ("void", Unknown),
+            ("?", Unknown),
+            ("", Unknown),
+            ("unfinished", Unknown),
+        ] {
+            assert_eq!(Winner::from_result(re), want, "{re:?}");
+        }
+    }
+
+    #[test]
+    fn a_draw_is_neither_a_win_nor_a_loss() {
+        for c in [Color::Black, Color::White] {
+            assert_eq!(Winner::Draw.outcome(c), Some(Outcome::Drawn));
+            assert_eq!(Winner::Unknown.outcome(c), None);
+            assert_eq!(Winner::Black.swapped().outcome(c), Winner::White.outcome(c));
+        }
+        assert_eq!(Winner::Black.outcome(Color::Black), Some(Outcome::Won));
+        assert_eq!(Winner::Black.outcome(Color::White), Some(Outcome::Lost));
+        assert_eq!(Winner::White.outcome(Color::White), Some(Outcome::Won));
+    }
 
     #[test]
     fn stream_round_trip() {

@@ -21,11 +21,15 @@ use kosumi_core::geometry::Cell;
 const N: usize = 19;
 type Pos = [u8; N * N];
 
-/// One game as the brute force sees it: every position, and its source.
+/// One game as the brute force sees it: every position, its moves (colour
+/// 1 black, 2 white; point `(x, y)` from the top left, `None` for a pass),
+/// its result as written, and its source.
 struct Game {
     file: String,
     index: usize,
     positions: Vec<Pos>,
+    moves: Vec<(u8, Option<(usize, usize)>)>,
+    result: String,
 }
 
 fn data_dir() -> PathBuf {
@@ -83,10 +87,24 @@ fn brute_games() -> Vec<Game> {
             if !seen.insert((rec.setup.clone(), rec.moves.clone())) {
                 continue;
             }
+            let moves = rec
+                .moves
+                .iter()
+                .map(|&(c, m)| {
+                    let colour = if c == kosumi_core::geometry::Color::Black {
+                        1
+                    } else {
+                        2
+                    };
+                    (colour, m.map(|(x, y)| (x as usize, y as usize)))
+                })
+                .collect();
             games.push(Game {
                 file: f.display().to_string(),
                 index: i,
                 positions,
+                moves,
+                result: rec.info.result.clone(),
             });
         }
     }
@@ -448,4 +466,147 @@ fn continuations_point_at_the_next_move_in_the_query_frame() {
             .count();
         assert_eq!(diff, 0, "symmetry {t}");
     }
+}
+
+/// Per continuation `(point in the query's frame, colour)`: times played,
+/// and the mover's wins, losses and draws.
+type Tally = std::collections::BTreeMap<(Option<(usize, usize)>, u8), [u32; 4]>;
+
+/// The winner a result names, counted by hand: 1 black, 2 white, 3 a draw,
+/// 0 none (`B+`/`W+` anything but a zero margin, `0`/`Draw`/`Jigo` a
+/// draw, in any case).
+fn hand_winner(re: &str) -> u8 {
+    let re = re.trim().to_ascii_lowercase();
+    let zero = |m: &str| m.trim().parse::<f64>() == Ok(0.0);
+    match re.split_once('+') {
+        Some(("b", m)) if !zero(m) => 1,
+        Some(("w", m)) if !zero(m) => 2,
+        Some(("b" | "w", _)) => 3,
+        _ if re == "0" || re == "draw" || re.starts_with("jigo") => 3,
+        _ => 0,
+    }
+}
+
+/// The continuations of every occurrence of `q` (one image of it per
+/// position: `q` must have no symmetry of its own), counted by hand.
+fn brute_tally(games: &[Game], q: &Pos, swap: bool) -> Tally {
+    let mut images = Vec::new();
+    for t in 0..8 {
+        for swapped in [false, true] {
+            if !swapped || swap {
+                images.push((t, swapped, image(q, t, swapped)));
+            }
+        }
+    }
+    let mut out = Tally::new();
+    for game in games {
+        for (k, p) in game.positions.iter().enumerate() {
+            let Some(&(colour, at)) = game.moves.get(k) else {
+                continue;
+            };
+            for &(t, swapped, ref img) in &images {
+                {
+                    if img != p {
+                        continue;
+                    }
+                    // The move in the query's frame: the point `sym(t, .)`
+                    // sends onto it.
+                    let at = at.map(|(x, y)| {
+                        (0..N * N)
+                            .map(|i| (i % N, i / N))
+                            .find(|&(a, b)| sym(t, a, b) == (x, y))
+                            .unwrap()
+                    });
+                    let flip = |c: u8| {
+                        if swapped && c != 0 && c != 3 {
+                            3 - c
+                        } else {
+                            c
+                        }
+                    };
+                    let (colour, winner) = (flip(colour), flip(hand_winner(&game.result)));
+                    let e = out.entry((at, colour)).or_default();
+                    e[0] += 1;
+                    match winner {
+                        0 => {}
+                        3 => e[3] += 1,
+                        w if w == colour => e[1] += 1,
+                        _ => e[2] += 1,
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn db_tally(db: &Db, q: &Pos, swap: bool, stats: &mut db::search::Stats) -> Tally {
+    let hits = db::search::find_position(db, q, &pattern::symmetry_set(true), swap, stats);
+    let next = db::output::tally(hits.iter().filter_map(|h| {
+        let (c, p) = h.next?;
+        Some((
+            p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
+            c,
+            h.winner,
+        ))
+    }));
+    next.iter()
+        .map(|s| {
+            let colour = if s.colour == Some(kosumi_core::geometry::Color::White) {
+                2
+            } else {
+                1
+            };
+            let at = s.at.map(|(x, y)| (x as usize, y as usize));
+            ((at, colour), [s.count, s.wins, s.losses, s.draws])
+        })
+        .collect()
+}
+
+/// Continuation counts and the mover's wins, losses and draws agree with a
+/// count by hand from the SGF files (results read by the test's own rule)
+/// for positions of the opening, where many games meet, and later ones.
+#[test]
+fn continuation_statistics_agree_with_a_count_by_hand() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = build(tmp.path(), 64);
+    let games = brute_games();
+    let mut r = Lcg(777);
+    let mut stats = db::search::Stats::default();
+    let (mut queries, mut counted) = (0, 0);
+    for i in 0..400 {
+        let g = r.below(games.len());
+        let k = if i % 2 == 0 {
+            1 + r.below(6)
+        } else {
+            r.below(games[g].positions.len())
+        };
+        let Some(q) = games[g].positions.get(k) else {
+            continue;
+        };
+        for swap in [false, true] {
+            let symmetric = (0..8).any(|t| {
+                [false, true]
+                    .iter()
+                    .any(|&s| (t, s) != (0, false) && (swap || !s) && image(q, t, s) == *q)
+            });
+            if symmetric {
+                continue;
+            }
+            let want = brute_tally(&games, q, swap);
+            let got = db_tally(&db, q, swap, &mut stats);
+            assert_eq!(got, want, "game {g} move {k} swap {swap}");
+            queries += 1;
+            counted += want.values().map(|v| v[0]).sum::<u32>();
+        }
+        if queries >= 120 {
+            break;
+        }
+    }
+    assert!(queries >= 100, "only {queries} queries");
+    // The opening positions are shared by several games.
+    assert!(
+        counted > queries * 3 / 2,
+        "only {counted} continuations over {queries} queries"
+    );
 }
