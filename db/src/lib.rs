@@ -34,11 +34,13 @@
 //! | [`index`] | shard layout and look-up |
 //! | [`symmetry`] | the 8 symmetries and canonical hashes |
 //! | [`search`] | full-board search |
+//! | [`filter`] | game-information filters, saved results searched again |
 //! | [`pattern`] | pattern parsing, variants, filtered search |
 //! | [`output`] | diagrams, continuation tables, JSON |
 //! | [`generate`] | kosumi's own game records |
 
 pub mod build;
+pub mod filter;
 pub mod format;
 pub mod generate;
 pub mod index;
@@ -55,7 +57,9 @@ use std::time::Instant;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{json, Value};
 
-use pattern::{Anchor, Pattern};
+use filter::{Filter, FilterArgs};
+use kosumi_core::geometry::Color;
+use pattern::{Anchor, Pattern, Region};
 use store::Db;
 use symmetry::{N, POINTS};
 
@@ -81,7 +85,7 @@ pub enum DbCommand {
     /// Build a database from SGF files (`.sgf`, `.mgt`) found under DIRs.
     Build(BuildArgs),
     /// Search a database for a position or a pattern.
-    Search(SearchArgs),
+    Search(Box<SearchArgs>),
     /// Show a database's size and build parameters.
     Info(InfoArgs),
     /// Write games played by kosumi's playouts as SGF.
@@ -126,7 +130,7 @@ pub struct SearchArgs {
     /// The database directory.
     pub db: PathBuf,
     /// A position: an SGF file, optionally `:N` for the position after move N.
-    #[arg(long, conflicts_with = "pattern", required_unless_present = "pattern")]
+    #[arg(long, conflicts_with = "pattern")]
     pub position: Option<String>,
     /// A pattern file (rows of `X O . * x o`).
     #[arg(long)]
@@ -134,6 +138,21 @@ pub struct SearchArgs {
     /// Where the pattern may sit.
     #[arg(long, value_enum, default_value_t = Anchor::Anywhere)]
     pub anchor: Anchor,
+    /// Where the pattern's top-left cell may sit: a rectangle given by two
+    /// corners, e.g. `A19-G13` (instead of `--anchor`).
+    #[arg(long, conflicts_with = "anchor")]
+    pub region: Option<String>,
+    /// Only positions where this colour plays next (and its moves as
+    /// continuations).
+    #[arg(long, value_enum)]
+    pub next: Option<NextColour>,
+    /// Game-information filters.
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// Save the matched games to FILE, to search within them later
+    /// (`--within FILE`).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
     /// Symmetries to search under.
     #[arg(long, value_enum, default_value_t = Symmetries::All)]
     pub symmetries: Symmetries,
@@ -332,107 +351,204 @@ fn split_position_arg(arg: &str) -> (PathBuf, Option<usize>) {
     (PathBuf::from(arg), None)
 }
 
+/// Which colour's moves `--next` keeps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NextColour {
+    /// Black plays next.
+    B,
+    /// White plays next.
+    W,
+}
+
+impl NextColour {
+    fn colour(self) -> Color {
+        match self {
+            NextColour::B => Color::Black,
+            NextColour::W => Color::White,
+        }
+    }
+}
+
 fn run_search(a: &SearchArgs) -> Result<(), String> {
     let db = open(&a.db)?;
-    let syms = pattern::symmetry_set(a.symmetries == Symmetries::All);
+    let filter = Filter::new(&a.filter, &db)?;
+    let keep = filter.mask(&db);
+    let kept = |g: usize| keep.as_ref().is_none_or(|k| k[g]);
+    let next = a.next.map(NextColour::colour);
     let limit = if a.limit == 0 { usize::MAX } else { a.limit };
-    if let Some(arg) = &a.position {
-        let (file, k) = split_position_arg(arg);
-        let q = position_from_sgf(&file, k)?;
-        let t = Instant::now();
-        let mut stats = search::Stats::default();
-        let hits = search::find_position(&db, &q, &syms, a.swap_colours, &mut stats);
-        let ms = t.elapsed().as_secs_f64() * 1e3;
-        let next = output::tally(hits.iter().filter_map(|h| {
-            let (c, p) = h.next?;
-            Some((
-                p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
-                c,
-                h.winner,
-            ))
-        }));
-        let mut games: Vec<(usize, Vec<&search::Hit>)> = Vec::new();
-        for h in &hits {
-            match games.last_mut() {
-                Some((g, v)) if *g == h.game => v.push(h),
-                _ => games.push((h.game, vec![h])),
-            }
+    let games = if let Some(arg) = &a.position {
+        search_position(a, &db, arg, &kept, next, limit)?
+    } else if let Some(path) = &a.pattern {
+        search_pattern(a, &db, path, keep.as_deref(), next, limit)?
+    } else if filter.active() {
+        search_info(a, &db, &kept, limit)
+    } else {
+        return Err("give --position, --pattern or a game-information filter (--player, --event, --from, ...)".into());
+    };
+    if let Some(path) = &a.save {
+        filter::save(path, &db, &games)?;
+        if !a.json {
+            println!("saved {} games to {}", games.len(), path.display());
         }
-        let cells: Vec<char> = q
+    }
+    Ok(())
+}
+
+/// The games the filters keep, listed; return them.
+fn search_info(a: &SearchArgs, db: &Db, kept: &dyn Fn(usize) -> bool, limit: usize) -> Vec<usize> {
+    let games: Vec<usize> = (0..db.games()).filter(|&g| kept(g)).collect();
+    if a.json {
+        let list: Vec<Value> = games
             .iter()
-            .map(|&c| match c {
-                1 => 'X',
-                2 => 'O',
-                _ => '.',
+            .take(limit)
+            .map(|&g| output::game_json(db, g, json!({})))
+            .collect();
+        let out = json!({
+            "query": {"filters": format!("{:?}", a.filter)},
+            "games_matched": games.len(),
+            "games": list,
+            "truncated": games.len() > limit,
+        });
+        println!("{out}");
+        return games;
+    }
+    println!("game information search: {} games", games.len());
+    for &g in games.iter().take(limit) {
+        println!("{}", output::game_line(db, g, "-"));
+    }
+    more(games.len(), limit);
+    games
+}
+
+fn more(n: usize, limit: usize) {
+    if n > limit {
+        println!("  ... {} more games (--limit 0 lists all)", n - limit);
+    }
+}
+
+fn search_position(
+    a: &SearchArgs,
+    db: &Db,
+    arg: &str,
+    kept: &dyn Fn(usize) -> bool,
+    next_colour: Option<Color>,
+    limit: usize,
+) -> Result<Vec<usize>, String> {
+    let syms = pattern::symmetry_set(a.symmetries == Symmetries::All);
+    let (file, k) = split_position_arg(arg);
+    let q = position_from_sgf(&file, k)?;
+    let t = Instant::now();
+    let mut stats = search::Stats::default();
+    let mut hits = search::find_position(db, &q, &syms, a.swap_colours, &mut stats);
+    hits.retain(|h| {
+        kept(h.game) && next_colour.is_none_or(|c| h.next.is_some_and(|(m, _)| m == c))
+    });
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let next = output::tally(search::continuations(db, &hits).into_iter());
+    let mut games: Vec<(usize, Vec<&search::Hit>)> = Vec::new();
+    for h in &hits {
+        match games.last_mut() {
+            Some((g, v)) if *g == h.game => v.push(h),
+            _ => games.push((h.game, vec![h])),
+        }
+    }
+    let ids: Vec<usize> = games.iter().map(|(g, _)| *g).collect();
+    let cells: Vec<char> = q
+        .iter()
+        .map(|&c| match c {
+            1 => 'X',
+            2 => 'O',
+            _ => '.',
+        })
+        .collect();
+    if a.json {
+        let list: Vec<Value> = games
+            .iter()
+            .take(limit)
+            .map(|(g, hs)| {
+                let moves: Vec<u16> = hs.iter().map(|h| h.moves).collect();
+                let syms: Vec<usize> = hs.iter().map(|h| h.sym).collect();
+                let sw: Vec<bool> = hs.iter().map(|h| h.swapped).collect();
+                output::game_json(
+                    db,
+                    *g,
+                    json!({"moves": moves, "symmetry": syms, "swapped": sw}),
+                )
             })
             .collect();
-        if a.json {
-            let list: Vec<Value> = games
-                .iter()
-                .take(limit)
-                .map(|(g, hs)| {
-                    let moves: Vec<u16> = hs.iter().map(|h| h.moves).collect();
-                    let syms: Vec<usize> = hs.iter().map(|h| h.sym).collect();
-                    let sw: Vec<bool> = hs.iter().map(|h| h.swapped).collect();
-                    output::game_json(
-                        &db,
-                        *g,
-                        json!({"moves": moves, "symmetry": syms, "swapped": sw}),
-                    )
-                })
-                .collect();
-            let out = json!({
-                "query": {"position": arg, "symmetries": a.symmetries == Symmetries::All, "swap_colours": a.swap_colours},
-                "games_matched": games.len(),
-                "positions_matched": hits.len(),
-                "ms": ms,
-                "candidates": stats.candidates,
-                "rejected": stats.rejected,
-                "continuations": output::next_json(&next, true),
-                "games": list,
-                "truncated": games.len() > limit,
-            });
-            println!("{out}");
-            return Ok(());
-        }
-        println!(
-            "position search: {} games, {} positions ({ms:.2} ms; {} index candidates, {} refused by replay)",
-            games.len(),
-            hits.len(),
-            stats.candidates,
-            stats.rejected
-        );
-        print!("{}", output::diagram(&cells, N, &next, true));
-        if !next.is_empty() {
-            print!("{}", output::next_table(&next, true));
-        }
-        for (g, hs) in games.iter().take(limit) {
-            let at: Vec<String> = hs.iter().map(|h| h.moves.to_string()).collect();
-            println!(
-                "{}",
-                output::game_line(&db, *g, &format!("move {}", at.join(", ")))
-            );
-        }
-        if games.len() > limit {
-            println!(
-                "  ... {} more games (--limit 0 lists all)",
-                games.len() - limit
-            );
-        }
-        return Ok(());
+        let out = json!({
+            "query": {"position": arg, "symmetries": a.symmetries == Symmetries::All, "swap_colours": a.swap_colours,
+                      "filters": format!("{:?}", a.filter), "next": a.next.map(|c| format!("{c:?}"))},
+            "games_matched": games.len(),
+            "positions_matched": hits.len(),
+            "ms": ms,
+            "candidates": stats.candidates,
+            "rejected": stats.rejected,
+            "continuations": output::next_json(&next, true),
+            "games": list,
+            "truncated": games.len() > limit,
+        });
+        println!("{out}");
+        return Ok(ids);
     }
-    let path = a.pattern.as_ref().ok_or("give --position or --pattern")?;
+    println!(
+        "position search: {} games, {} positions ({ms:.2} ms; {} index candidates, {} refused by replay)",
+        games.len(),
+        hits.len(),
+        stats.candidates,
+        stats.rejected
+    );
+    print!("{}", output::diagram(&cells, N, &next, true));
+    if !next.is_empty() {
+        print!("{}", output::next_table(&next, true));
+    }
+    for (g, hs) in games.iter().take(limit) {
+        let at: Vec<String> = hs.iter().map(|h| h.moves.to_string()).collect();
+        println!(
+            "{}",
+            output::game_line(db, *g, &format!("move {}", at.join(", ")))
+        );
+    }
+    more(games.len(), limit);
+    Ok(ids)
+}
+
+fn search_pattern(
+    a: &SearchArgs,
+    db: &Db,
+    path: &Path,
+    keep: Option<&[bool]>,
+    next_colour: Option<Color>,
+    limit: usize,
+) -> Result<Vec<usize>, String> {
+    let syms = pattern::symmetry_set(a.symmetries == Symmetries::All);
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let pat = Pattern::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let t = Instant::now();
-    let vars = pattern::variants(&pat, a.anchor, &syms, a.swap_colours);
-    let found = pattern::search(&db, &vars);
+    let vars = match &a.region {
+        Some(r) => {
+            let region = Region::parse(r)?;
+            let base = region.anchors(pat.w, pat.h);
+            if base.is_empty() {
+                return Err(format!(
+                    "{r}: the {}x{} pattern fits nowhere in it",
+                    pat.w, pat.h
+                ));
+            }
+            pattern::variants_at(&pat, &base, &syms, a.swap_colours)
+        }
+        None => pattern::variants(&pat, a.anchor, &syms, a.swap_colours),
+    };
+    let mut found = pattern::search_in(db, &vars, keep);
+    if let Some(c) = next_colour {
+        for m in &mut found {
+            m.next.retain(|n| n.colour == c);
+        }
+        found.retain(|m| !m.next.is_empty());
+    }
     let ms = t.elapsed().as_secs_f64() * 1e3;
-    let next = output::tally(
-        found
-            .iter()
-            .flat_map(|m| m.next.iter().map(|n| (Some(n.at), n.colour, n.winner))),
-    );
+    let next = output::tally(pattern::continuations(db, &found).into_iter());
+    let ids: Vec<usize> = found.iter().map(|m| m.game).collect();
     let positions: u64 = found
         .iter()
         .flat_map(|m| m.ranges.iter().map(|r| u64::from(r.1 - r.0) + 1))
@@ -442,12 +558,13 @@ fn run_search(a: &SearchArgs) -> Result<(), String> {
         let list: Vec<Value> = found
             .iter()
             .take(limit)
-            .map(|m| output::game_json(&db, m.game, json!({"ranges": m.ranges})))
+            .map(|m| output::game_json(db, m.game, json!({"ranges": m.ranges})))
             .collect();
         let out = json!({
             "query": {"pattern": pat.to_text(), "anchor": format!("{:?}", a.anchor).to_lowercase(),
-                      "symmetries": a.symmetries == Symmetries::All, "swap_colours": a.swap_colours,
-                      "variants": vars.len()},
+                      "region": a.region, "symmetries": a.symmetries == Symmetries::All,
+                      "swap_colours": a.swap_colours, "variants": vars.len(),
+                      "filters": format!("{:?}", a.filter), "next": a.next.map(|c| format!("{c:?}"))},
             "games_matched": found.len(),
             "positions_matched": positions,
             "ms": ms,
@@ -456,7 +573,7 @@ fn run_search(a: &SearchArgs) -> Result<(), String> {
             "truncated": found.len() > limit,
         });
         println!("{out}");
-        return Ok(());
+        return Ok(ids);
     }
     println!(
         "pattern search ({} variants): {} games, {positions} positions ({ms:.1} ms)",
@@ -471,17 +588,12 @@ fn run_search(a: &SearchArgs) -> Result<(), String> {
         println!(
             "{}",
             output::game_line(
-                &db,
+                db,
                 m.game,
                 &format!("moves {}", output::ranges_text(&m.ranges))
             )
         );
     }
-    if found.len() > limit {
-        println!(
-            "  ... {} more games (--limit 0 lists all)",
-            found.len() - limit
-        );
-    }
-    Ok(())
+    more(found.len(), limit);
+    Ok(ids)
 }

@@ -3,7 +3,7 @@
 //! then `B`, ...), with a table of how often each was played and how the
 //! player who played it fared.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use kosumi_core::geometry::{Color, COLUMN_LETTERS};
@@ -28,6 +28,11 @@ pub struct NextStats {
     pub losses: u32,
     /// Games drawn.
     pub draws: u32,
+    /// Times it came after moves elsewhere (a pattern's continuation is
+    /// the first move inside its area; on a full board never).
+    pub tenuki: u32,
+    /// Times played, by the year of the game (games without a date left out).
+    pub years: BTreeMap<u16, u32>,
     /// Diagram label.
     pub label: char,
 }
@@ -41,20 +46,42 @@ impl NextStats {
     }
 }
 
-/// Aggregate continuations `(point, colour, winner)`; the most played
-/// points get the first labels.
-pub fn tally(items: impl Iterator<Item = (Option<(u8, u8)>, Color, Winner)>) -> Vec<NextStats> {
+/// One continuation of a match: the move (in the query's frame, `None`
+/// for a pass) and its colour, as seen in the query, the game's winner as
+/// seen in the query, the game's year, and whether moves elsewhere came
+/// first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Continuation {
+    /// The point `(x, y)`, `None` for a pass.
+    pub at: Option<(u8, u8)>,
+    /// Who played it.
+    pub colour: Color,
+    /// Who won the game.
+    pub winner: Winner,
+    /// The game's year, if its record has a date.
+    pub year: Option<u16>,
+    /// Whether moves elsewhere came before it.
+    pub tenuki: bool,
+}
+
+/// Aggregate continuations; the most played points get the first labels.
+pub fn tally(items: impl Iterator<Item = Continuation>) -> Vec<NextStats> {
     let mut map: HashMap<(Option<(u8, u8)>, u8), NextStats> = HashMap::new();
-    for (at, c, w) in items {
+    for item in items {
+        let (at, c) = (item.at, item.colour);
         let e = map.entry((at, c as u8)).or_default();
         e.at = at;
         e.colour = Some(c);
         e.count += 1;
-        match w.outcome(c) {
+        match item.winner.outcome(c) {
             Some(Outcome::Won) => e.wins += 1,
             Some(Outcome::Lost) => e.losses += 1,
             Some(Outcome::Drawn) => e.draws += 1,
             None => {}
+        }
+        e.tenuki += u32::from(item.tenuki);
+        if let Some(y) = item.year {
+            *e.years.entry(y).or_default() += 1;
         }
     }
     let mut per_point: HashMap<Option<(u8, u8)>, u32> = HashMap::new();
@@ -137,7 +164,8 @@ pub fn point_name(at: Option<(u8, u8)>, board: bool) -> String {
 
 /// Return the table of continuations as text.
 pub fn next_table(next: &[NextStats], board: bool) -> String {
-    let mut out = String::from("  label  move    colour  played  wins  losses  draws  win%\n");
+    let mut out =
+        String::from("  label  move    colour  played  wins  losses  draws  win%  tenuki  years\n");
     for s in next {
         let rate = s
             .win_rate()
@@ -148,7 +176,7 @@ pub fn next_table(next: &[NextStats], board: bool) -> String {
         };
         let _ = writeln!(
             out,
-            "  {:<5}  {:<6}  {:<6}  {:>6}  {:>4}  {:>6}  {:>5}  {:>4}",
+            "  {:<5}  {:<6}  {:<6}  {:>6}  {:>4}  {:>6}  {:>5}  {:>4}  {:>6}  {}",
             s.label,
             point_name(s.at, board),
             colour,
@@ -156,7 +184,9 @@ pub fn next_table(next: &[NextStats], board: bool) -> String {
             s.wins,
             s.losses,
             s.draws,
-            rate
+            rate,
+            s.tenuki,
+            years_text(&s.years)
         );
     }
     out
@@ -178,10 +208,34 @@ pub fn next_json(next: &[NextStats], board: bool) -> Value {
                     "losses": s.losses,
                     "draws": s.draws,
                     "win_rate": s.win_rate(),
+                    "tenuki": s.tenuki,
+                    "years": s.years.iter().map(|(y, n)| (y.to_string(), json!(n))).collect::<serde_json::Map<_, _>>(),
                 })
             })
             .collect(),
     )
+}
+
+/// Return a date profile in a few characters: the first and last year and
+/// the median (`2003-2016, median 2009`), `-` without dates.
+pub fn years_text(years: &BTreeMap<u16, u32>) -> String {
+    let total: u32 = years.values().sum();
+    let (Some(first), Some(last)) = (years.keys().next(), years.keys().next_back()) else {
+        return "-".into();
+    };
+    let mut seen = 0;
+    let median = years
+        .iter()
+        .find(|(_, &n)| {
+            seen += n;
+            2 * seen >= total
+        })
+        .map_or(*first, |(y, _)| *y);
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}-{last}, median {median}")
+    }
 }
 
 /// Return a game's line of the text listing.
@@ -250,9 +304,16 @@ mod tests {
     /// and draws count half in the win rate, in neither wins nor losses.
     #[test]
     fn labels_are_no_stones_and_draws_are_no_losses() {
+        let item = |at, winner, year, tenuki| Continuation {
+            at: Some(at),
+            colour: Color::Black,
+            winner,
+            year,
+            tenuki,
+        };
         let items = (0..60u8).map(|i| {
             let w = [Winner::Black, Winner::White, Winner::Draw][usize::from(i % 3)];
-            (Some((i % 19, i / 19)), Color::Black, w)
+            item((i % 19, i / 19), w, None, false)
         });
         let next = tally(items);
         assert_eq!(next.len(), 60);
@@ -266,12 +327,16 @@ mod tests {
         }
         let all = tally((0..4).map(|i| {
             let w = [Winner::Black, Winner::White, Winner::Draw, Winner::Unknown][i];
-            (Some((3, 3)), Color::Black, w)
+            let year = [Some(2001), Some(2009), None, Some(2009)][i];
+            item((3, 3), w, year, i == 1)
         }));
         assert_eq!(
             (all[0].count, all[0].wins, all[0].losses, all[0].draws),
             (4, 1, 1, 1)
         );
         assert_eq!(all[0].win_rate(), Some(0.5));
+        assert_eq!(all[0].tenuki, 1);
+        assert_eq!(all[0].years, BTreeMap::from([(2001, 1), (2009, 2)]));
+        assert_eq!(years_text(&all[0].years), "2001-2009, median 2009");
     }
 }

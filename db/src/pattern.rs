@@ -27,6 +27,8 @@
 use kosumi_core::geometry::Color;
 use rayon::prelude::*;
 
+use crate::filter;
+use crate::output::Continuation;
 use crate::record::{self, Event, Winner};
 use crate::store::Db;
 use crate::symmetry::{apply, N, POINTS, SYMS};
@@ -167,6 +169,68 @@ pub fn variants(pat: &Pattern, anchor: Anchor, syms: &[usize], swap: bool) -> Ve
             .flat_map(|y| (0..=N - w).map(move |x| (x, y)))
             .collect(),
     };
+    variants_at(pat, &base, syms, swap)
+}
+
+/// A rectangle of the board, `(x0, y0)` to `(x1, y1)` inclusive, `y` from
+/// the top: where a pattern's top-left cell may sit (Kombilo's anchor).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Left column, from 0.
+    pub x0: usize,
+    /// Top row, from 0 at the top.
+    pub y0: usize,
+    /// Right column.
+    pub x1: usize,
+    /// Bottom row.
+    pub y1: usize,
+}
+
+impl Region {
+    /// Parse `A19-D16` (two GTP vertices, corners of the rectangle in any
+    /// order; `I` is skipped as in GTP).
+    ///
+    /// # Errors
+    /// A message for a text that is not two vertices.
+    pub fn parse(text: &str) -> Result<Region, String> {
+        let bad = || format!("{text}: a region is two corners, e.g. A19-G13");
+        let (a, b) = text.split_once(['-', ':']).ok_or_else(bad)?;
+        let vertex = |v: &str| -> Option<(usize, usize)> {
+            let v = v.trim().to_ascii_uppercase();
+            let mut chars = v.chars();
+            let col = chars.next()?;
+            let x = kosumi_core::geometry::COLUMN_LETTERS[..N]
+                .iter()
+                .position(|&c| c as char == col)?;
+            let row: usize = chars.as_str().parse().ok()?;
+            (1..=N).contains(&row).then_some((x, N - row))
+        };
+        let ((ax, ay), (bx, by)) = (vertex(a).ok_or_else(bad)?, vertex(b).ok_or_else(bad)?);
+        Ok(Region {
+            x0: ax.min(bx),
+            y0: ay.min(by),
+            x1: ax.max(bx),
+            y1: ay.max(by),
+        })
+    }
+
+    /// Return the points of the region where a `w` x `h` pattern fits.
+    pub fn anchors(&self, w: usize, h: usize) -> Vec<(usize, usize)> {
+        (self.y0..=self.y1.min(N - h))
+            .flat_map(|y| (self.x0..=self.x1.min(N - w)).map(move |x| (x, y)))
+            .collect()
+    }
+}
+
+/// Return the variants of `pat` with its top-left cell at each of `base`,
+/// under `syms`, and colour-exchanged too if `swap`.
+pub fn variants_at(
+    pat: &Pattern,
+    base: &[(usize, usize)],
+    syms: &[usize],
+    swap: bool,
+) -> Vec<Variant> {
+    let (w, h) = (pat.w, pat.h);
     let mut out: Vec<Variant> = Vec::new();
     for &t in syms {
         // The grid at offset (0, 0) under t, and its bounding box.
@@ -187,7 +251,7 @@ pub fn variants(pat: &Pattern, anchor: Anchor, syms: &[usize], swap: bool) -> Ve
             }
         }
         let mut offsets = [0u32; N];
-        for &(ox, oy) in &base {
+        for &(ox, oy) in base {
             let a = apply(t, ox, oy);
             let b = apply(t, ox + w - 1, oy + h - 1);
             offsets[a.1.min(b.1)] |= 1 << a.0.min(b.0);
@@ -377,6 +441,9 @@ pub struct PatternNext {
     pub colour: Color,
     /// The game's winner as seen in the pattern.
     pub winner: Winner,
+    /// Whether moves elsewhere came first (the move after the match was
+    /// outside the area, or a pass).
+    pub tenuki: bool,
 }
 
 /// Matches of a pattern in one game.
@@ -402,9 +469,15 @@ struct Scratch {
 
 /// Search `db` for the variants; return the games that hold them, in id order.
 pub fn search(db: &Db, vars: &[Variant]) -> Vec<GameMatch> {
+    search_in(db, vars, None)
+}
+
+/// Search as [`search`] does, only the games `keep` marks (all without it).
+pub fn search_in(db: &Db, vars: &[Variant], keep: Option<&[bool]>) -> Vec<GameMatch> {
     (0..db.games())
         .into_par_iter()
         .with_min_len(512)
+        .filter(|&g| keep.is_none_or(|k| k.get(g).copied().unwrap_or(false)))
         .map_init(Scratch::default, |s, g| search_game(db, vars, g, s))
         .flatten()
         .collect()
@@ -526,21 +599,51 @@ fn match_placement(
     for &(a, b) in &s.cur {
         s.found.push((a, b));
         // The first move after position `a` inside the placement's area.
-        let inside = s.tl.moves[a as usize..].iter().find_map(|&(c, p)| {
-            let p = p? as usize;
-            let (x, y) = (p % N, p / N);
-            (x >= ox && x < ox + v.w && y >= oy && y < oy + v.h)
-                .then(|| (c, v.origin[(y - oy) * v.w + (x - ox)]))
-        });
-        if let Some((c, at)) = inside {
+        let inside = s.tl.moves[a as usize..]
+            .iter()
+            .enumerate()
+            .find_map(|(k, &(c, p))| {
+                let p = p? as usize;
+                let (x, y) = (p % N, p / N);
+                (x >= ox && x < ox + v.w && y >= oy && y < oy + v.h)
+                    .then(|| (c, v.origin[(y - oy) * v.w + (x - ox)], k > 0))
+            });
+        if let Some((c, at, tenuki)) = inside {
             let (colour, winner) = if v.swapped {
                 (c.opponent(), winner.swapped())
             } else {
                 (c, winner)
             };
-            result.next.push(PatternNext { at, colour, winner });
+            result.next.push(PatternNext {
+                at,
+                colour,
+                winner,
+                tenuki,
+            });
         }
     }
+}
+
+/// Return the continuations of the matches (the game's year read once per
+/// game).
+pub fn continuations(db: &Db, found: &[GameMatch]) -> Vec<Continuation> {
+    found
+        .iter()
+        .flat_map(|m| {
+            let year = if m.next.is_empty() {
+                None
+            } else {
+                filter::year(&db.info(m.game).date)
+            };
+            m.next.iter().map(move |n| Continuation {
+                at: Some(n.at),
+                colour: n.colour,
+                winner: n.winner,
+                year,
+                tenuki: n.tenuki,
+            })
+        })
+        .collect()
 }
 
 /// Return the symmetries to use: all eight, or the identity only.

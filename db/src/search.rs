@@ -6,9 +6,11 @@
 
 use kosumi_core::geometry::Color;
 
+use crate::filter;
+use crate::output::Continuation;
 use crate::record::{self, Event, Winner};
 use crate::store::Db;
-use crate::symmetry::{inverse, swap_colours, transform, SymHash, MAP, POINTS};
+use crate::symmetry::{inverse, swap_colours, transform, SymHash, MAP, N, POINTS};
 
 /// One occurrence of the query position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,6 +37,27 @@ pub struct Stats {
     pub candidates: usize,
     /// Candidates refused by replay.
     pub rejected: usize,
+}
+
+/// Return the continuation of each hit that has a next move (the game's
+/// year read once per game: hits come sorted by game).
+pub fn continuations(db: &Db, hits: &[Hit]) -> Vec<Continuation> {
+    let mut year = (usize::MAX, None);
+    hits.iter()
+        .filter_map(|h| {
+            let (colour, p) = h.next?;
+            if year.0 != h.game {
+                year = (h.game, filter::year(&db.info(h.game).date));
+            }
+            Some(Continuation {
+                at: p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
+                colour,
+                winner: h.winner,
+                year: year.1,
+                tenuki: false,
+            })
+        })
+        .collect()
 }
 
 /// Return every occurrence of `query` (0 empty, 1 black, 2 white) under

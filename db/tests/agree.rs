@@ -542,14 +542,7 @@ fn brute_tally(games: &[Game], q: &Pos, swap: bool) -> Tally {
 
 fn db_tally(db: &Db, q: &Pos, swap: bool, stats: &mut db::search::Stats) -> Tally {
     let hits = db::search::find_position(db, q, &pattern::symmetry_set(true), swap, stats);
-    let next = db::output::tally(hits.iter().filter_map(|h| {
-        let (c, p) = h.next?;
-        Some((
-            p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
-            c,
-            h.winner,
-        ))
-    }));
+    let next = db::output::tally(db::search::continuations(db, &hits).into_iter());
     next.iter()
         .map(|s| {
             let colour = if s.colour == Some(kosumi_core::geometry::Color::White) {

@@ -186,14 +186,7 @@ fn time_positions(db: &Db, queries: &[[u8; POINTS]]) -> Vec<Outcome> {
         let t = Instant::now();
         let mut stats = search::Stats::default();
         let hits = search::find_position(db, q, &syms, false, &mut stats);
-        let _next = kosumi_db::output::tally(hits.iter().filter_map(|h| {
-            let (c, p) = h.next?;
-            Some((
-                p.map(|p| ((p as usize % N) as u8, (p as usize / N) as u8)),
-                c,
-                h.winner,
-            ))
-        }));
+        let _next = kosumi_db::output::tally(search::continuations(db, &hits).into_iter());
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let mut games = hits.iter().map(|h| h.game).collect::<Vec<_>>();
         games.dedup();
@@ -214,11 +207,7 @@ fn time_patterns(db: &Db, pats: &[Pattern], anchor: Anchor) -> Vec<Outcome> {
         let t = Instant::now();
         let vars = pattern::variants(p, anchor, &syms, false);
         let found = pattern::search(db, &vars);
-        let _next = kosumi_db::output::tally(
-            found
-                .iter()
-                .flat_map(|m| m.next.iter().map(|n| (Some(n.at), n.colour, n.winner))),
-        );
+        let _next = kosumi_db::output::tally(pattern::continuations(db, &found).into_iter());
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let positions = found
             .iter()
