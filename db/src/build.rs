@@ -25,8 +25,8 @@ use serde_json::json;
 
 use crate::format::{new_build_id, write_file, Identity, Kind, ROLE_GAMES, ROLE_META};
 use crate::index::{encode_shard, Layout, SHARDS};
-use crate::record::{Info, StreamWriter, Winner};
-use crate::store::{shard_name, GamesWriter, MASK_WORDS};
+use crate::record::{Event, Info, StreamWriter, Winner};
+use crate::store::{shard_name, Db, GamesWriter, MASK_WORDS};
 use crate::symmetry::{SymHash, N, POINTS};
 use kosumi_sgf::Record;
 
@@ -60,8 +60,10 @@ impl Default for Options {
 pub struct Report {
     /// Files read.
     pub files: usize,
-    /// Games written.
+    /// Games written (all of them, after an add).
     pub games: usize,
+    /// Games new to the database (all of them, for a build).
+    pub added: usize,
     /// Positions indexed.
     pub positions: u64,
     /// Games or files skipped: `(where, why)`.
@@ -290,9 +292,142 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
             out.display()
         ));
     }
+    let _lock = WriteLock::take(out)?;
     let files = collect_files(inputs)?;
     let hash_mask = u64::MAX << (64 - opts.hash_bits.clamp(1, 64));
-    let bar = if opts.progress {
+    let per_file = read_files(&files, hash_mask, opts.progress);
+    let sources: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+    write_database(
+        per_file,
+        out,
+        opts,
+        Base::default(),
+        files.len(),
+        sources,
+        start,
+    )
+}
+
+/// Add the games of `inputs` to the database `out`: the database's games
+/// are taken from it as they are (their streams replayed for the hashes,
+/// no SGF read again), the new ones read and replayed, duplicates of
+/// either dropped, and a new database written beside the old one and
+/// exchanged with it in one step. A search running meanwhile keeps
+/// reading the old files it opened; a killed add leaves the old database
+/// whole (its temporary directory is removed by the next build or add).
+///
+/// # Errors
+/// A message for a missing or damaged database, or when nothing could be
+/// written.
+pub fn add(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    pool.install(|| add_in_pool(inputs, out, opts))
+}
+
+fn add_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
+    let start = Instant::now();
+    let _lock = WriteLock::take(out)?;
+    let db = Db::open(out).map_err(|e| e.to_string())?;
+    let meta = db.meta();
+    let hash_bits = meta
+        .get("hash_bits")
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(64) as u32;
+    let hash_mask = u64::MAX << (64 - hash_bits.clamp(1, 64));
+    let old: Vec<Game> = (0..db.games())
+        .into_par_iter()
+        .map(|g| stored_game(&db, g, hash_mask))
+        .collect::<Result<_, _>>()?;
+    let base = Base {
+        games: old.len(),
+        files: meta
+            .get("files")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0) as usize,
+        skipped: meta
+            .get("skipped")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0) as usize,
+        duplicates: meta
+            .get("duplicates")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0) as usize,
+    };
+    let mut sources: Vec<String> = meta
+        .get("sources")
+        .and_then(serde_json::Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    sources.extend(inputs.iter().map(|p| p.display().to_string()));
+    let files = collect_files(inputs)?;
+    let mut per_file = vec![(old, Vec::new())];
+    per_file.extend(read_files(&files, hash_mask, opts.progress));
+    let opts = Options {
+        hash_bits,
+        ..opts.clone()
+    };
+    // The old files stay mapped until the new database is in place.
+    let report = write_database(per_file, out, &opts, base, files.len(), sources, start);
+    drop(db);
+    report
+}
+
+/// Return game `g` of `db` as a build holds it, its position hashes
+/// recomputed from its stream.
+fn stored_game(db: &Db, g: usize, hash_mask: u64) -> Result<Game, String> {
+    let stream = db.stream(g).to_vec();
+    let mut events = Vec::new();
+    crate::record::decode(&stream, &mut events).map_err(|e| format!("game {g}: {e}"))?;
+    let mut cells = [0u8; POINTS];
+    let mut h = SymHash::default();
+    let mut hashes = Vec::new();
+    for e in &events {
+        match *e {
+            Event::Setup(p, c) => {
+                cells[p as usize] = 1 + c as u8;
+                h.toggle(p as usize, c.idx());
+            }
+            Event::Move(_, c, p) => {
+                // The position the move is played in (after the last
+                // move's captures, or the setup).
+                hashes.push(h.canonical() & hash_mask);
+                if let Some(p) = p {
+                    cells[p as usize] = 1 + c as u8;
+                    h.toggle(p as usize, c.idx());
+                }
+            }
+            Event::Capture(p) => {
+                let c = cells[p as usize];
+                if c != 0 {
+                    h.toggle(p as usize, usize::from(c - 1));
+                    cells[p as usize] = 0;
+                }
+            }
+        }
+    }
+    hashes.push(h.canonical() & hash_mask);
+    if hashes.len() != db.moves(g) as usize + 1 {
+        return Err(format!("game {g}: its stream does not hold its moves"));
+    }
+    Ok(Game {
+        info: db.info(g),
+        winner: db.winner(g),
+        stream,
+        masks: db.masks(g),
+        hashes,
+    })
+}
+
+/// Read and replay `files` in parallel, with a progress bar if asked.
+fn read_files(files: &[PathBuf], hash_mask: u64, progress: bool) -> Vec<FileGames> {
+    let bar = if progress {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) =
             ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} files {msg}")
@@ -312,9 +447,31 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
         })
         .collect();
     bar.finish_and_clear();
+    per_file
+}
 
+/// What a database being added to held already.
+#[derive(Default)]
+struct Base {
+    games: usize,
+    files: usize,
+    skipped: usize,
+    duplicates: usize,
+}
+
+/// Number the games of `per_file` (dropping duplicates), index them, and
+/// write the database `out` in place of any there.
+fn write_database(
+    per_file: Vec<FileGames>,
+    out: &Path,
+    opts: &Options,
+    base: Base,
+    files: usize,
+    sources: Vec<String>,
+    start: Instant,
+) -> Result<Report, String> {
     let mut report = Report {
-        files: files.len(),
+        files,
         ..Report::default()
     };
     let mut writer = GamesWriter::default();
@@ -349,6 +506,7 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
     }
     drop(streams);
     report.games = kept.len();
+    report.added = kept.len() - base.games;
     report.positions = writer.positions();
     let layout = Layout::for_positions(report.positions)?;
 
@@ -368,7 +526,13 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
         std::fs::remove_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
     }
     std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    let written = write_all(&tmp, writer, shards, layout, opts, inputs, &report, start);
+    let totals = Totals {
+        files: base.files + report.files,
+        skipped: base.skipped + report.skipped.len(),
+        duplicates: base.duplicates + report.duplicates.len(),
+        sources,
+    };
+    let written = write_all(&tmp, writer, shards, layout, opts, &totals, &report, start);
     if let Err(e) = written {
         let _ = std::fs::remove_dir_all(&tmp);
         return Err(e);
@@ -377,6 +541,14 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
     swap_into_place(&tmp, out)?;
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The counts `meta.kdb` records over every build and add.
+struct Totals {
+    files: usize,
+    skipped: usize,
+    duplicates: usize,
+    sources: Vec<String>,
 }
 
 /// Return a 64-bit fingerprint of a stream (FNV-1a).
@@ -400,7 +572,7 @@ fn write_all(
     mut shards: Vec<Vec<u64>>,
     layout: Layout,
     opts: &Options,
-    inputs: &[PathBuf],
+    totals: &Totals,
     report: &Report,
     start: Instant,
 ) -> Result<(), String> {
@@ -434,10 +606,10 @@ fn write_all(
         "board_size": N,
         "games": n_games,
         "positions": report.positions,
-        "files": report.files,
-        "skipped": report.skipped.len(),
-        "duplicates": report.duplicates.len(),
-        "sources": inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "files": totals.files,
+        "skipped": totals.skipped,
+        "duplicates": totals.duplicates,
+        "sources": totals.sources,
         "threads": rayon::current_num_threads(),
         "shards": SHARDS,
         "bucket_bits": layout.bucket_bits,
@@ -481,6 +653,10 @@ fn swap_into_place(tmp: &Path, out: &Path) -> Result<(), String> {
                 tmp.display()
             ));
         }
+        // One step where the system can: `out` is never missing.
+        if exchange(tmp, out).is_ok() {
+            return std::fs::remove_dir_all(tmp).map_err(|e| err(tmp, e));
+        }
         let mut old = out.file_name().unwrap_or_default().to_os_string();
         old.push(format!(".old-{}", std::process::id()));
         let old = out.with_file_name(old);
@@ -491,4 +667,100 @@ fn swap_into_place(tmp: &Path, out: &Path) -> Result<(), String> {
         std::fs::rename(tmp, out).map_err(|e| err(tmp, e))?;
     }
     Ok(())
+}
+
+/// Exchange two directories in one step (Linux's `renameat2` with
+/// `RENAME_EXCHANGE`); an error where the system or file system cannot.
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let c = |p: &Path| {
+            std::ffi::CString::new(p.as_os_str().as_bytes()).map_err(std::io::Error::other)
+        };
+        let (ca, cb) = (c(a)?, c(b)?);
+        // SAFETY: two NUL-terminated paths that live across the call.
+        #[allow(unsafe_code)]
+        let r = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                ca.as_ptr(),
+                libc::AT_FDCWD,
+                cb.as_ptr(),
+                libc::RENAME_EXCHANGE,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (a, b);
+        Err(std::io::ErrorKind::Unsupported.into())
+    }
+}
+
+/// One writer of a database at a time: an exclusive lock on `OUT.lock`
+/// for the whole build or add (released by the system when the process
+/// ends, however it ends). Whoever holds it removes what killed writers
+/// left (`OUT.tmp-*`, `OUT.old-*`).
+struct WriteLock {
+    _file: std::fs::File,
+    path: PathBuf,
+}
+
+impl Drop for WriteLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+impl WriteLock {
+    fn take(out: &Path) -> Result<WriteLock, String> {
+        let name = out
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let path = out.with_file_name(format!("{name}.lock"));
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::io::AsRawFd;
+            // SAFETY: flock on a descriptor the `File` owns.
+            #[allow(unsafe_code)]
+            let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+            if r != 0 {
+                return Err(format!(
+                    "{}: another build or add of this database is running",
+                    out.display()
+                ));
+            }
+        }
+        let dir = out
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            let own = tmp_dir(out);
+            for e in entries.filter_map(Result::ok) {
+                let n = e.file_name().to_string_lossy().into_owned();
+                let left = n
+                    .strip_prefix(&name)
+                    .is_some_and(|r| r.starts_with(".tmp-") || r.starts_with(".old-"));
+                if left && e.path() != own {
+                    let _ = std::fs::remove_dir_all(e.path());
+                }
+            }
+        }
+        Ok(WriteLock { _file: file, path })
+    }
 }

@@ -84,6 +84,8 @@ pub fn die_on_broken_pipe() {
 pub enum DbCommand {
     /// Build a database from SGF files (`.sgf`, `.mgt`) found under DIRs.
     Build(BuildArgs),
+    /// Add the games of SGF files to a database (searches keep running).
+    Add(AddArgs),
     /// Search a database for a position or a pattern.
     Search(Box<SearchArgs>),
     /// Show a database's size and build parameters.
@@ -113,6 +115,22 @@ pub struct BuildArgs {
     /// Test hook: keep only this many top bits of each hash (forces collisions).
     #[arg(long, default_value_t = 64, hide = true)]
     pub debug_hash_bits: u32,
+}
+
+/// Arguments of `db add`.
+#[derive(Args, Debug)]
+pub struct AddArgs {
+    /// The database directory.
+    pub db: PathBuf,
+    /// Folders or files to read, recursively.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Which symmetries a search uses.
@@ -201,6 +219,7 @@ pub struct GenerateArgs {
 pub fn run(cmd: DbCommand) -> Result<(), String> {
     match cmd {
         DbCommand::Build(a) => run_build(&a),
+        DbCommand::Add(a) => run_add(&a),
         DbCommand::Search(a) => run_search(&a),
         DbCommand::Info(a) => run_info(&a),
         DbCommand::Generate(a) => {
@@ -215,6 +234,53 @@ pub fn run(cmd: DbCommand) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Print the games a build or add skipped and the duplicates it dropped
+/// (the first 20 of each kind unless `verbose`).
+fn print_dropped(r: &build::Report, verbose: bool) {
+    let most = if verbose { usize::MAX } else { 20 };
+    println!("skipped: {}", r.skipped.len());
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for (_, why) in &r.skipped {
+        let kind = reason_kind(why);
+        match kinds.iter_mut().find(|k| k.0 == kind) {
+            Some(k) => k.1 += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    for (kind, n) in &kinds {
+        println!("  {n:>6}  {kind}");
+        let shown = r.skipped.iter().filter(|s| reason_kind(&s.1) == *kind);
+        for (at, why) in shown.take(most) {
+            println!("          {at}: {why}");
+        }
+    }
+    println!("duplicates: {}", r.duplicates.len());
+    for (at, first) in r.duplicates.iter().take(most) {
+        println!("          {at}: same game as {first}");
+    }
+}
+
+fn run_add(a: &AddArgs) -> Result<(), String> {
+    let opts = build::Options {
+        threads: a.threads,
+        progress: !a.quiet,
+        ..build::Options::default()
+    };
+    let r = build::add(&a.inputs, &a.db, &opts)?;
+    println!(
+        "added {} games to {} ({} in all, {} positions) from {} files in {:.1} s, {:.1} MB",
+        r.added,
+        a.db.display(),
+        r.games,
+        r.positions,
+        r.files,
+        r.seconds,
+        r.bytes as f64 / 1e6
+    );
+    print_dropped(&r, false);
+    Ok(())
 }
 
 fn run_build(a: &BuildArgs) -> Result<(), String> {
@@ -233,30 +299,7 @@ fn run_build(a: &BuildArgs) -> Result<(), String> {
         r.seconds,
         r.bytes as f64 / 1e6
     );
-    println!("skipped: {}", r.skipped.len());
-    let mut kinds: Vec<(String, usize)> = Vec::new();
-    for (_, why) in &r.skipped {
-        let kind = reason_kind(why);
-        match kinds.iter_mut().find(|k| k.0 == kind) {
-            Some(k) => k.1 += 1,
-            None => kinds.push((kind, 1)),
-        }
-    }
-    for (kind, n) in &kinds {
-        println!("  {n:>6}  {kind}");
-        let shown = r.skipped.iter().filter(|s| reason_kind(&s.1) == *kind);
-        for (at, why) in shown.take(if a.verbose { usize::MAX } else { 20 }) {
-            println!("          {at}: {why}");
-        }
-    }
-    println!("duplicates: {}", r.duplicates.len());
-    for (at, first) in r
-        .duplicates
-        .iter()
-        .take(if a.verbose { usize::MAX } else { 20 })
-    {
-        println!("          {at}: same game as {first}");
-    }
+    print_dropped(&r, a.verbose);
     Ok(())
 }
 

@@ -252,8 +252,10 @@ impl Winner {
     /// Return the winner an SGF `RE` value names (SGF FF\[4\]: `B+`/`W+`
     /// with a score, `R`/`Resign`, `T`/`Time`, `F`/`Forfeit` or nothing;
     /// `0`, `Draw` or `Jigo` for a draw; `Void` and `?` name no winner), in
-    /// any case, with spaces anywhere. A draw written as a zero margin
-    /// (`B+0`) is a draw.
+    /// any case, with spaces anywhere; also spelled out (`White wins by
+    /// resignation`, `Black+R`). A draw written as a zero margin (`B+0`)
+    /// is a draw; `W+J` / `W+Jigo` is white's win on a jigo (old komi
+    /// rules that gave white the tie), not a draw.
     pub fn from_result(re: &str) -> Winner {
         let re: String = re
             .chars()
@@ -261,6 +263,15 @@ impl Winner {
             .collect::<String>()
             .to_ascii_uppercase();
         let zero = |margin: &str| margin.parse::<f64>().is_ok_and(|m| m == 0.0);
+        // Spelled out, as some old records have it: "White wins by
+        // resignation", "Black+R".
+        for (word, winner) in [("BLACK", Winner::Black), ("WHITE", Winner::White)] {
+            if let Some(rest) = re.strip_prefix(word) {
+                if rest.starts_with('+') || rest.starts_with("WIN") {
+                    return winner;
+                }
+            }
+        }
         if let Some(margin) = re.strip_prefix("B+") {
             if zero(margin) {
                 Winner::Draw
@@ -417,6 +428,9 @@ mod tests {
             ("W+J", White),
             ("W+Jigo", White), // white wins a jigo (old komi rules)
             ("W+R (150 moves)", White),
+            ("White wins by resignation", White),
+            ("Black+R", Black),
+            ("black wins", Black),
             ("0", Draw),
             ("Draw", Draw),
             ("draw", Draw),
