@@ -277,11 +277,19 @@ fn read_file(path: &Path, hash_mask: u64) -> FileGames {
 /// A message when no database could be written (no input, I/O); bad games
 /// only go into the report.
 pub fn build(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
+    in_pool(opts, || build_in_pool(inputs, out, opts))
+}
+
+/// Run `work` on a thread pool of `opts.threads` threads.
+fn in_pool(
+    opts: &Options,
+    work: impl FnOnce() -> Result<Report, String> + Send,
+) -> Result<Report, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
-    pool.install(|| build_in_pool(inputs, out, opts))
+    pool.install(work)
 }
 
 fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
@@ -320,11 +328,7 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
 /// A message for a missing or damaged database, or when nothing could be
 /// written.
 pub fn add(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
-    pool.install(|| add_in_pool(inputs, out, opts))
+    in_pool(opts, || add_in_pool(inputs, out, opts))
 }
 
 fn add_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report, String> {
