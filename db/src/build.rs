@@ -730,6 +730,11 @@ impl WriteLock {
             .to_string_lossy()
             .into_owned();
         let path = out.with_file_name(format!("{name}.lock"));
+        let dir = out
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let file = std::fs::OpenOptions::new()
             .create(true)
             .truncate(false)

@@ -38,6 +38,7 @@
 //! | [`pattern`] | pattern parsing, variants, filtered search |
 //! | [`output`] | diagrams, continuation tables, JSON |
 //! | [`generate`] | kosumi's own game records |
+//! | [`serve`] | `db serve`: the page in the browser and its JSON API |
 
 pub mod build;
 pub mod filter;
@@ -48,6 +49,7 @@ pub mod output;
 pub mod pattern;
 pub mod record;
 pub mod search;
+pub mod serve;
 pub mod store;
 pub mod symmetry;
 
@@ -90,6 +92,8 @@ pub enum DbCommand {
     Search(Box<SearchArgs>),
     /// Show a database's size and build parameters.
     Info(InfoArgs),
+    /// Serve a database to a page in the browser (a local web server).
+    Serve(ServeArgs),
     /// Write games played by kosumi's playouts as SGF.
     Generate(GenerateArgs),
 }
@@ -185,6 +189,16 @@ pub struct SearchArgs {
     pub json: bool,
 }
 
+/// Arguments of `db serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The database directory.
+    pub db: PathBuf,
+    /// Address to listen on (port 0: any free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+}
+
 /// Arguments of `db info`.
 #[derive(Args, Debug)]
 pub struct InfoArgs {
@@ -222,6 +236,7 @@ pub fn run(cmd: DbCommand) -> Result<(), String> {
         DbCommand::Add(a) => run_add(&a),
         DbCommand::Search(a) => run_search(&a),
         DbCommand::Info(a) => run_info(&a),
+        DbCommand::Serve(a) => serve::run(&a.db, &a.addr),
         DbCommand::Generate(a) => {
             let t = Instant::now();
             let files = generate::generate(a.games, a.seed, &a.out, a.per_file)?;
