@@ -85,13 +85,35 @@ fn answer(db: &Db, url: &str) -> (u16, &'static str, Vec<u8>) {
     }
 }
 
-/// Return the value of `key` in a query string.
-fn param<'a>(query: &'a str, key: &str) -> Option<&'a str> {
-    query
+/// Return the value of `key` in a query string, percent-decoded (`%2C`
+/// is a comma, `+` a space, as browsers send them).
+fn param(query: &str, key: &str) -> Option<String> {
+    let raw = query
         .split('&')
         .filter_map(|kv| kv.split_once('='))
         .find(|(k, _)| *k == key)
-        .map(|(_, v)| v)
+        .map(|(_, v)| v)?;
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (b[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// Run the search a query string asks for.
@@ -109,8 +131,8 @@ fn search(db: &Db, query: &str) -> Result<Value, String> {
     let cells: [u8; POINTS] = cells
         .try_into()
         .map_err(|v: Vec<u8>| format!("q: {} points, not {POINTS}", v.len()))?;
-    let swap = param(query, "swap") == Some("1");
-    let region = match param(query, "region") {
+    let swap = param(query, "swap").as_deref() == Some("1");
+    let region = match param(query, "region").as_deref() {
         None | Some("") => None,
         Some(r) => {
             let v: Vec<usize> = r

@@ -107,7 +107,8 @@ fn the_server_answers_as_db_search_does() {
     assert!(record.contains("SZ[19]"));
 
     // A region: the upper right quarter as a pattern at its place.
-    let (status, body) = get(&s.addr, &format!("/api/search?q={q}&region=10,0,18,8"));
+    // (commas as a browser sends them)
+    let (status, body) = get(&s.addr, &format!("/api/search?q={q}&region=10%2C0%2C18,8"));
     assert_eq!(status, 200, "{body}");
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["kind"], "pattern");
