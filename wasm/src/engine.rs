@@ -39,7 +39,8 @@ pub type Web = Session<Engine, MAX_MOVES, SETUP>;
 /// the host's 400.
 pub const OWNERSHIP_PLAYOUTS: u32 = 400;
 
-/// The default playouts a move (about a second in a browser on 9x9).
+/// The playouts a move until the page sets its own: about half a second
+/// of 9x9 in Chromium, two seconds of 19x19 (BENCHMARKS.md).
 pub const PLAYOUTS: u32 = 10_000;
 
 /// The commands the page's engine answers itself.

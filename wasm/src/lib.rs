@@ -24,7 +24,7 @@
 //!
 //! | function | what it does |
 //! |---|---|
-//! | [`kosumi_init`] | attach the tactical reader, seed the engine (call once, first) |
+//! | [`kosumi_init`] | seed the engine (the page's seed; games from one seed are the same) and start a new game |
 //! | [`kosumi_gtp`] | answer one GTP line (the core's session: `boardsize`, `komi`, `play`, `genmove`, `undo`, `final_score`, `final_status_list`, ...) |
 //! | [`kosumi_set_playouts`] | the playouts a `genmove` searches |
 //! | [`kosumi_analyze`] | search the position further and answer JSON ([`analysis`]) |
@@ -55,6 +55,11 @@ pub const CLUSTERS: usize = 1 << 14;
 
 /// Clusters of the tactical cache (32 bytes, 3 entries each): 512 KiB.
 pub const TACTIC_CLUSTERS: usize = 1 << 14;
+
+// The layout claims above, checked.
+const _: () = assert!(NODES * core::mem::size_of::<Node>() == 20 << 20);
+const _: () = assert!(CLUSTERS * core::mem::size_of::<BestMoveCluster>() == 1 << 20);
+const _: () = assert!(TACTIC_CLUSTERS * core::mem::size_of::<TacticCluster>() == 512 << 10);
 
 /// Bytes of the input buffer: the longest GTP line.
 pub const INPUT: usize = 4096;
@@ -140,8 +145,8 @@ fn module() -> Module {
     }
 }
 
-/// Attach the tactical reader and seed the engine with `seed_hi << 32 |
-/// seed_lo` (games from the same seed are the same); a new game starts.
+/// Seed the engine with `seed_hi << 32 | seed_lo` (games from the same
+/// seed are the same) and forget the tree: a new game's search starts.
 #[no_mangle]
 pub extern "C" fn kosumi_init(seed_hi: u32, seed_lo: u32) {
     module()
