@@ -255,6 +255,39 @@ async function undo() {
   render();
 }
 
+/**
+ * Play `moves` ([colour, vertex] pairs, "pass" for a pass) on the current
+ * game, as if both sides had played them (for a shared position and for
+ * the test); two passes end the game and score it.
+ */
+async function loadMoves(moves) {
+  if (state.busy) throw new Error("busy");
+  setBusy(true);
+  try {
+    for (const [colour, v] of moves) {
+      const c = colour.toUpperCase();
+      check(c === toPlay(), `${c} ${v}: not ${c}'s turn`);
+      const p = parseVertex(v, state.size);
+      check(p !== undefined, `${v}: not a vertex`);
+      const r = await engine.gtp(`play ${c} ${v}`);
+      check(r.ok, `${c} ${v}: ${r.text}`);
+      check(!state.board.play(c, p), `${c} ${v}: illegal on the page's board`);
+      record(c, p === null ? "pass" : v.toUpperCase());
+    }
+    await checkStones();
+  } finally {
+    setBusy(false);
+  }
+  render();
+  if (state.over) return endGame();
+  if (toPlay() !== state.human) return engineMove();
+  status("Your move.");
+}
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
 async function resign() {
   if (state.busy || state.over) return;
   state.over = true;
@@ -419,4 +452,4 @@ const ready = (async () => {
   status(`The engine did not start: ${e.message}`);
 });
 
-window.kosumiPage = { state, engine, ready, newGame };
+window.kosumiPage = { state, engine, ready, newGame, loadMoves };

@@ -2,7 +2,8 @@
 //! WebAssembly (`wasm/`, by `web/build.sh`) plays a complete 9x9 game in
 //! a real Chromium, and its analysis draws its overlay
 //! (`web/test/play.mjs`: every engine move checked against the page's own
-//! record and replayed once more, the final score shown, screenshots in
+//! record and replayed once more, the final score shown; a position
+//! counted by hand scored with its dead stones marked; screenshots in
 //! `web/test/screenshots/`).
 //!
 //! Needs Node.js (Debian `nodejs`), Chromium (Debian `chromium`; the test
@@ -102,5 +103,9 @@ fn the_page_plays_a_game_and_analyses_in_chromium() {
     assert!(
         stdout.contains("analysis:"),
         "no analysis was run:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("dead stones:"),
+        "no position was scored:\n{stdout}"
     );
 }

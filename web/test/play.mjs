@@ -7,7 +7,8 @@
 //    positional superko included;
 //  - the game ends with the engine's final score shown;
 //  - an analysis draws its overlay: best moves with win rates, the
-//    ownership map and the win-rate graph.
+//    ownership map and the win-rate graph;
+//  - a position counted by hand is scored so, its dead stones marked.
 // Screenshots go to web/test/screenshots/ (or $KOSUMI_SCREENSHOTS).
 // Exit status 0 on success; on failure a message on stderr and status 1.
 
@@ -144,6 +145,31 @@ async function main() {
     check(empty > 0, "a full board");
     await page.screenshot({ path: join(SHOTS, "analysis.png") });
     console.log(`analysis: ${overlay.analysis.visits} playouts, best ${overlay.hints.slice(0, 3).join(" ")}, ownership of 81 points, graph of ${overlay.graph} points`);
+    // Dead stones: a position counted by hand, black's wall on E and
+    // white's on F with a lone stone of each in the other's area; two
+    // passes end it: both lone stones are dead and marked, and the score
+    // is black's 45 points (A to E) against white's 36 (F to J), komi 7.5.
+    await page.click("#new");
+    await idle();
+    const setup = [];
+    for (let y = 1; y <= 9; y++) setup.push(["B", `E${y}`], ["W", `F${y}`]);
+    setup.push(["B", "H8"], ["W", "B2"], ["B", "pass"], ["W", "pass"]);
+    await page.evaluate((moves) => window.kosumiPage.loadMoves(moves), setup);
+    await idle();
+    const scored = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { over: st.over, result: st.result, dead: st.dead, errors: st.errors, text: document.getElementById("result").textContent,
+        marked: [...document.querySelectorAll(".dead[data-stone]")].map((e) => e.dataset.stone).sort() };
+    });
+    check(scored.errors.length === 0, `the page found errors: ${scored.errors.join("; ")}`);
+    check(scored.over, "two passes did not end the game");
+    check(scored.result === "B+1.5", `scored ${scored.result}, counted by hand B+1.5`);
+    check(scored.text.includes("B+1.5"), `the score is not shown: "${scored.text}"`);
+    check([...scored.dead].sort().join(" ") === "B2 H8", `dead stones ${scored.dead.join(" ")}, not B2 H8`);
+    check(scored.marked.join(" ") === "B2 H8", `marked as dead: ${scored.marked.join(" ")}`);
+    await page.screenshot({ path: join(SHOTS, "dead-stones.png") });
+    console.log(`dead stones: ${scored.dead.join(" ")} marked, score ${scored.result} as counted by hand`);
+
     const bad = logs.filter((l) => l.startsWith("error") || l.startsWith("page error"));
     check(bad.length === 0, `browser errors: ${bad.join("; ")}`);
     console.log(`screenshots in ${SHOTS}`);
