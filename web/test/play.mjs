@@ -8,7 +8,8 @@
 //  - the game ends with the engine's final score shown;
 //  - an analysis draws its overlay: best moves with win rates, the
 //    ownership map and the win-rate graph;
-//  - a position counted by hand is scored so, its dead stones marked.
+//  - a position counted by hand is scored so, its dead stones marked;
+//  - on 19x19 the engine answers a move and the analysis covers the board.
 // Screenshots go to web/test/screenshots/ (or $KOSUMI_SCREENSHOTS).
 // Exit status 0 on success; on failure a message on stderr and status 1.
 
@@ -169,6 +170,24 @@ async function main() {
     check(scored.marked.join(" ") === "B2 H8", `marked as dead: ${scored.marked.join(" ")}`);
     await page.screenshot({ path: join(SHOTS, "dead-stones.png") });
     console.log(`dead stones: ${scored.dead.join(" ")} marked, score ${scored.result} as counted by hand`);
+
+    // 19x19: a move each, then an analysis over the whole board.
+    await page.selectOption("#size", "19");
+    await page.click("#new");
+    await idle();
+    await page.click('[data-vertex="Q16"]');
+    await idle();
+    await page.click("#analyse");
+    await idle();
+    const big = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { moves: st.moves, errors: st.errors, own: document.querySelectorAll("rect.own").length, hints: document.querySelectorAll("[data-hint]").length };
+    });
+    check(big.errors.length === 0, `the page found errors: ${big.errors.join("; ")}`);
+    check(big.moves.length === 2 && big.moves[0].vertex === "Q16", `19x19 moves: ${JSON.stringify(big.moves)}`);
+    check(big.own === 361 && big.hints > 0, `19x19 analysis: ${big.own} ownership points, ${big.hints} best moves`);
+    await page.screenshot({ path: join(SHOTS, "analysis-19x19.png") });
+    console.log(`19x19: the engine answered Q16 with ${big.moves[1].vertex}; analysis over 361 points`);
 
     const bad = logs.filter((l) => l.startsWith("error") || l.startsWith("page error"));
     check(bad.length === 0, `browser errors: ${bad.join("; ")}`);
