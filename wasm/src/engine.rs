@@ -214,8 +214,9 @@ impl gtp::Engine for Engine {
         env!("CARGO_PKG_VERSION")
     }
 
-    /// Forget the search tree and start the next game's random stream
-    /// from the page's seed and the games started.
+    /// Forget the search tree and the best-move table (so that a game
+    /// from a seed replays the same) and start the next game's random
+    /// stream from the page's seed and the games started.
     fn new_game(&mut self) {
         self.search.clear_tree();
         self.table.clear();
