@@ -1,0 +1,111 @@
+//! kosumi in the browser: the page (`web/`) with the engine built for
+//! WebAssembly (`wasm/`, by `web/build.sh`) plays a complete 9x9 game in
+//! a real Chromium, and its analysis draws its overlay
+//! (`web/test/play.mjs`: every engine move checked against the page's own
+//! record and replayed once more, the final score shown; a position
+//! counted by hand scored with its dead stones marked; screenshots in
+//! `web/test/screenshots/`).
+//!
+//! Needs Node.js (Debian `nodejs`), Chromium (Debian `chromium`; the test
+//! drives the system browser, it never downloads one), `npm ci` in
+//! `web/test` (npm `playwright-core`) and the `wasm32-unknown-unknown`
+//! target. With `CI` set a missing tool fails the test naming what to
+//! install; elsewhere the test says what it skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Return whether `tool` runs; with `CI` set, a missing tool is a failure.
+fn have(tool: &str, args: &[&str], package: &str) -> bool {
+    let ok = Command::new(tool)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        missing(&format!("`{tool}` is missing: install {package}"));
+    }
+    ok
+}
+
+/// Fail with `what` under `CI`, else say that the test skips.
+fn missing(what: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{what}");
+    }
+    eprintln!("skipping: {what}");
+}
+
+/// The browser the page runs in (`KOSUMI_CHROMIUM` or Debian's).
+fn chromium() -> String {
+    std::env::var("KOSUMI_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
+}
+
+/// Return whether Node.js, Chromium and playwright-core are there.
+fn have_browser_tools() -> bool {
+    if !have("node", &["--version"], "the Debian package nodejs")
+        || !have(&chromium(), &["--version"], "the Debian package chromium")
+    {
+        return false;
+    }
+    let module = workspace().join("web/test/node_modules/playwright-core");
+    if !module.exists() {
+        missing("playwright-core is missing: run `npm ci` in web/test (Debian package npm)");
+        return false;
+    }
+    true
+}
+
+/// Build the engine for the browser into `web/kosumi.wasm`.
+fn build_wasm() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new("bash")
+        .arg(workspace().join("web/build.sh"))
+        .env("CARGO", cargo)
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET")
+        .env_remove("RUSTFLAGS")
+        .status()
+        .expect("run web/build.sh");
+    assert!(
+        status.success(),
+        "the WebAssembly engine did not build (rustup target add wasm32-unknown-unknown)"
+    );
+}
+
+#[test]
+fn the_page_plays_a_game_and_analyses_in_chromium() {
+    if !have_browser_tools() {
+        return;
+    }
+    build_wasm();
+    let out = Command::new("node")
+        .arg(workspace().join("web/test/play.mjs"))
+        .env("KOSUMI_CHROMIUM", chromium())
+        .output()
+        .expect("run node web/test/play.mjs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("{stdout}");
+    assert!(
+        out.status.success(),
+        "the browser test failed:\n{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.contains("game over:"),
+        "no game was played:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("analysis:"),
+        "no analysis was run:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("dead stones:"),
+        "no position was scored:\n{stdout}"
+    );
+}

@@ -1,0 +1,455 @@
+// The page: an SVG board, the game against the engine (which runs in a
+// Web Worker, worker.js), the end of the game scored by the engine
+// (final_score, final_status_list dead), and the analysis overlay (best
+// moves with win rates, ownership, a win-rate graph over the game).
+//
+// The page keeps its own record of the game (go.js) and checks every move
+// the engine makes against it, and the engine's stones against its own
+// after every move: a disagreement is listed under the board and in
+// `window.kosumiPage.state.errors` (the browser test fails on any).
+
+import { Board, COLUMNS, parseVertex, vertex } from "./go.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 40;
+
+/** The engine in its worker, as promises. */
+class Engine {
+  constructor() {
+    this.worker = new Worker("worker.js");
+    this.next = 1;
+    this.pending = new Map();
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.ready) return resolve(m.ms);
+        if (m.error && m.id === undefined) return reject(new Error(m.error));
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        if (m.analysis) return p.onAnalysis?.(m.analysis, m);
+        this.pending.delete(m.id);
+        p.resolve(m);
+      };
+      this.worker.onerror = (e) => reject(new Error(e.message));
+    });
+  }
+
+  send(msg, onAnalysis) {
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, onAnalysis });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  /** Answer a GTP line: {ok, text, ms}. */
+  async gtp(line) {
+    const m = await this.send({ gtp: line });
+    const ok = m.answer.startsWith("=");
+    return { ok, text: m.answer.replace(/^[=?]\s*/, "").trim(), ms: m.ms };
+  }
+}
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  size: 9,
+  komi: 7.5,
+  human: "B",
+  playouts: 1000,
+  board: new Board(9),
+  /** [{colour, vertex}] in order; vertex "pass" for a pass. */
+  moves: [],
+  over: false,
+  result: "",
+  dead: [],
+  busy: false,
+  errors: [],
+  analysis: null,
+  /** Black's win rate by move number. */
+  graph: [],
+  timings: { load: 0, firstMove: null, engineMoves: [] },
+};
+
+const engine = new Engine();
+
+function other(c) {
+  return c === "B" ? "W" : "B";
+}
+
+function toPlay() {
+  return state.moves.length % 2 === 0 ? "B" : "W";
+}
+
+/** Mark the page busy (the engine is working) or idle, for the eye and for the test. */
+function setBusy(busy) {
+  state.busy = busy;
+  document.body.dataset.busy = String(busy);
+}
+
+function status(text) {
+  $("status").textContent = text;
+}
+
+function fail(text) {
+  state.errors.push(text);
+  $("errors").textContent = state.errors.join("\n");
+}
+
+/** Compare the engine's stones with the page's own record. */
+async function checkStones() {
+  for (const c of ["B", "W"]) {
+    const r = await engine.gtp(`list_stones ${c === "B" ? "black" : "white"}`);
+    const theirs = r.text.split(/\s+/).filter(Boolean).sort().join(" ");
+    const ours = state.board.stones(c).join(" ");
+    if (theirs !== ours) fail(`move ${state.moves.length}: the engine's ${c} stones differ from the page's`);
+  }
+}
+
+/** Replay the moves on a fresh board (after an undo). */
+function replay() {
+  state.board = new Board(state.size);
+  for (const m of state.moves) state.board.play(m.colour, parseVertex(m.vertex, state.size));
+}
+
+async function newGame() {
+  if (state.busy) return;
+  setBusy(true);
+  state.size = Number($("size").value);
+  state.komi = Number($("komi").value);
+  state.human = $("colour").value;
+  state.playouts = Number($("playouts").value);
+  state.board = new Board(state.size);
+  Object.assign(state, { moves: [], over: false, result: "", dead: [], analysis: null, graph: [] });
+  $("result").textContent = "";
+  const seed = Number($("seed").value) || Math.floor(Math.random() * 2 ** 32);
+  await engine.send({ seed: [0, seed] });
+  for (const line of [`boardsize ${state.size}`, "clear_board", `komi ${state.komi}`, `kosumi-playouts ${state.playouts}`]) {
+    const r = await engine.gtp(line);
+    if (!r.ok) fail(`${line}: ${r.text}`);
+  }
+  setBusy(false);
+  render();
+  if (state.human !== "B") await engineMove();
+  else status("Your move (black).");
+}
+
+/** Record a move both sides agree on. */
+function record(colour, v) {
+  state.moves.push({ colour, vertex: v });
+  state.analysis = null;
+  const n = state.moves.length;
+  if (n >= 2 && state.moves[n - 1].vertex === "pass" && state.moves[n - 2].vertex === "pass") state.over = true;
+}
+
+async function humanMove(x, y) {
+  if (state.busy || state.over || toPlay() !== state.human) return;
+  const v = vertex(x, y);
+  const check = state.board.tryPlay(state.human, x, y);
+  if (check.error) return status(`${v}: ${check.error}`);
+  setBusy(true);
+  const r = await engine.gtp(`play ${state.human} ${v}`);
+  if (!r.ok) {
+    setBusy(false);
+    return status(`${v}: ${r.text}`);
+  }
+  state.board.play(state.human, [x, y]);
+  record(state.human, v);
+  render();
+  await checkStones();
+  setBusy(false);
+  await engineMove();
+}
+
+async function humanPass() {
+  if (state.busy || state.over || toPlay() !== state.human) return;
+  setBusy(true);
+  const r = await engine.gtp(`play ${state.human} pass`);
+  setBusy(false);
+  if (!r.ok) return status(`pass: ${r.text}`);
+  record(state.human, "pass");
+  if (state.over) return endGame();
+  await engineMove();
+}
+
+async function engineMove() {
+  const c = other(state.human);
+  setBusy(true);
+  status("kosumi is thinking...");
+  render();
+  const r = await engine.gtp(`genmove ${c}`);
+  state.timings.engineMoves.push({ ms: r.ms, playouts: state.playouts });
+  if (state.timings.firstMove === null) state.timings.firstMove = r.ms;
+  if (!r.ok) {
+    fail(`genmove: ${r.text}`);
+    setBusy(false);
+    return;
+  }
+  if (r.text.toLowerCase() === "resign") {
+    state.over = true;
+    state.result = `${state.human}+R`;
+    $("result").textContent = `kosumi resigns: ${state.result}`;
+    setBusy(false);
+    return render();
+  }
+  const p = parseVertex(r.text, state.size);
+  if (p === undefined) fail(`genmove answered ${r.text}`);
+  else {
+    const illegal = state.board.play(c, p);
+    if (illegal) fail(`the engine played ${r.text}: ${illegal} on the page's board`);
+    record(c, p === null ? "pass" : r.text.toUpperCase());
+  }
+  await checkStones();
+  if (state.over) return endGame();
+  // A short look at the new position: the win-rate graph's point.
+  await runAnalysis(Math.min(state.playouts, 300), 1);
+  setBusy(false);
+  status(p === null ? "kosumi passes. Your move." : `kosumi played ${r.text}. Your move.`);
+  render();
+}
+
+/** Search the position `rounds` times `playouts` more, drawing each round. */
+async function runAnalysis(playouts, rounds) {
+  const n = state.moves.length;
+  await engine.send({ analyze: playouts, rounds }, (a) => {
+    if (a.error) return fail(`analysis: ${a.error}`);
+    if (state.moves.length !== n) return;
+    state.analysis = a;
+    state.graph[n] = a.blackWinrate;
+    render();
+  });
+}
+
+async function analyseButton() {
+  if (state.busy || state.over) return;
+  setBusy(true);
+  status("Analysing...");
+  await runAnalysis(Number($("analysis-playouts").value), 5);
+  setBusy(false);
+  const a = state.analysis;
+  if (a) status(`Analysis: ${a.visits} playouts, ${(100 * a.winrate).toFixed(1)}% for ${a.toPlay === "B" ? "black" : "white"}.`);
+}
+
+async function undo() {
+  if (state.busy || state.moves.length === 0) return;
+  setBusy(true);
+  // Back to the human's turn: the engine's reply and the human's move.
+  let k = state.moves.at(-1).colour === state.human ? 1 : 2;
+  k = Math.min(k, state.moves.length);
+  for (let i = 0; i < k; i++) {
+    const r = await engine.gtp("undo");
+    if (!r.ok) {
+      fail(`undo: ${r.text}`);
+      break;
+    }
+    state.moves.pop();
+  }
+  Object.assign(state, { over: false, result: "", dead: [], analysis: null });
+  state.graph.length = state.moves.length + 1;
+  $("result").textContent = "";
+  replay();
+  await checkStones();
+  setBusy(false);
+  if (toPlay() !== state.human) return engineMove();
+  status("Your move.");
+  render();
+}
+
+/**
+ * Play `moves` ([colour, vertex] pairs, "pass" for a pass) on the current
+ * game, as if both sides had played them (for a shared position and for
+ * the test); two passes end the game and score it.
+ */
+async function loadMoves(moves) {
+  if (state.busy) throw new Error("busy");
+  setBusy(true);
+  try {
+    for (const [colour, v] of moves) {
+      const c = colour.toUpperCase();
+      check(c === toPlay(), `${c} ${v}: not ${c}'s turn`);
+      const p = parseVertex(v, state.size);
+      check(p !== undefined, `${v}: not a vertex`);
+      const r = await engine.gtp(`play ${c} ${v}`);
+      check(r.ok, `${c} ${v}: ${r.text}`);
+      check(!state.board.play(c, p), `${c} ${v}: illegal on the page's board`);
+      record(c, p === null ? "pass" : v.toUpperCase());
+    }
+    await checkStones();
+  } finally {
+    setBusy(false);
+  }
+  render();
+  if (state.over) return endGame();
+  if (toPlay() !== state.human) return engineMove();
+  status("Your move.");
+}
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
+async function resign() {
+  if (state.busy || state.over) return;
+  state.over = true;
+  state.result = `${other(state.human)}+R`;
+  $("result").textContent = `You resign: ${state.result}`;
+  render();
+}
+
+async function endGame() {
+  setBusy(true);
+  status("Scoring...");
+  const score = await engine.gtp("final_score");
+  const dead = await engine.gtp("final_status_list dead");
+  if (!score.ok) fail(`final_score: ${score.text}`);
+  state.result = score.text;
+  state.dead = dead.ok ? dead.text.split(/\s+/).filter(Boolean).map((v) => v.toUpperCase()) : [];
+  const who = state.result.startsWith("B") ? "Black wins" : state.result.startsWith("W") ? "White wins" : "Jigo";
+  $("result").textContent = `Game over: ${state.result} (${who}); ${state.dead.length} dead stones marked.`;
+  setBusy(false);
+  status("Game over.");
+  render();
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  parent?.appendChild(e);
+  return e;
+}
+
+/** Return the SVG centre of (x, y). */
+function at(x, y) {
+  return [CELL * (x + 1), CELL * (state.size - y)];
+}
+
+function render() {
+  const n = state.size;
+  const svg = $("board");
+  svg.setAttribute("viewBox", `0 0 ${CELL * (n + 1)} ${CELL * (n + 1)}`);
+  svg.replaceChildren();
+  el("rect", { x: 0, y: 0, width: CELL * (n + 1), height: CELL * (n + 1), class: "wood" }, svg);
+  const a = state.analysis;
+  if (a && $("show-ownership").checked && a.ownership.length === n * n) {
+    a.ownership.forEach((v, i) => {
+      const x = i % n;
+      const y = n - 1 - Math.floor(i / n);
+      const [cx, cy] = at(x, y);
+      el("rect", {
+        x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL,
+        class: `own ${v > 0 ? "own-b" : "own-w"}`, "fill-opacity": (Math.abs(v) * 0.6).toFixed(2),
+      }, svg);
+    });
+  }
+  for (let i = 0; i < n; i++) {
+    const [x0, y0] = at(0, i);
+    const [x1] = at(n - 1, i);
+    el("line", { x1: x0, y1: y0, x2: x1, y2: y0, class: "grid" }, svg);
+    const [cx, cyTop] = at(i, n - 1);
+    const [, cyBottom] = at(i, 0);
+    el("line", { x1: cx, y1: cyTop, x2: cx, y2: cyBottom, class: "grid" }, svg);
+    el("text", { x: cx, y: CELL * (n + 0.8), class: "coord" }, svg).textContent = COLUMNS[i];
+    el("text", { x: CELL * 0.4, y: at(0, i)[1] + 5, class: "coord" }, svg).textContent = String(i + 1);
+  }
+  const star = n === 19 ? [3, 9, 15] : n === 13 ? [3, 6, 9] : n === 9 ? [2, 4, 6] : [];
+  for (const x of star) for (const y of star) {
+    if (n === 9 && (x === 4) !== (y === 4)) continue;
+    const [cx, cy] = at(x, y);
+    el("circle", { cx, cy, r: 3.5, class: "star" }, svg);
+  }
+  const last = state.moves.at(-1);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const c = state.board.at(x, y);
+      const [cx, cy] = at(x, y);
+      const v = vertex(x, y);
+      if (c) {
+        const dead = state.dead.includes(v);
+        el("circle", { cx, cy, r: CELL * 0.47, class: `stone ${c === "B" ? "black" : "white"}${dead ? " dead" : ""}`, "data-stone": v }, svg);
+        if (dead) el("text", { x: cx, y: cy + 6, class: `dead-mark ${c === "B" ? "on-black" : "on-white"}` }, svg).textContent = "×";
+        else if (last && last.vertex === v) el("circle", { cx, cy, r: CELL * 0.15, class: `last ${c === "B" ? "on-black" : "on-white"}` }, svg);
+      }
+    }
+  }
+  if (a) {
+    const best = a.moves.filter((m) => m.move !== "pass").slice(0, 6);
+    const top = best[0]?.visits || 1;
+    best.forEach((m, i) => {
+      const p = parseVertex(m.move, n);
+      if (!p || state.board.at(p[0], p[1])) return;
+      const [cx, cy] = at(p[0], p[1]);
+      const g = el("g", { class: `hint${i === 0 ? " best" : ""}`, "data-hint": m.move }, svg);
+      el("circle", { cx, cy, r: CELL * 0.45, "fill-opacity": (0.35 + 0.6 * m.visits / top).toFixed(2) }, g);
+      el("text", { x: cx, y: cy - 1, class: "wr" }, g).textContent = (100 * m.winrate).toFixed(0);
+      el("text", { x: cx, y: cy + 11, class: "visits" }, g).textContent = m.visits >= 1000 ? `${(m.visits / 1000).toFixed(1)}k` : String(m.visits);
+    });
+    const hinted = new Set(best.map((m) => m.move));
+    const pv = best[0]?.pv || [];
+    pv.slice(1, 6).forEach((mv, i) => {
+      const p = parseVertex(mv, n);
+      if (!p || state.board.at(p[0], p[1]) || hinted.has(mv)) return;
+      const [cx, cy] = at(p[0], p[1]);
+      el("text", { x: cx, y: cy + 5, class: `pv ${(i % 2 === 0) === (a.toPlay === "B") ? "pv-w" : "pv-b"}` }, svg).textContent = String(i + 2);
+    });
+  }
+  // Click targets on top of everything.
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const [cx, cy] = at(x, y);
+      const r = el("rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, class: "target", "data-vertex": vertex(x, y) }, svg);
+      r.addEventListener("click", () => humanMove(x, y));
+    }
+  }
+  renderGraph();
+  $("captures").textContent = `Captures: black ${state.board.captures.B}, white ${state.board.captures.W}. Moves: ${state.moves.length}.`;
+  document.body.dataset.over = String(state.over);
+}
+
+function renderGraph() {
+  const svg = $("graph");
+  const w = 400;
+  const h = 100;
+  svg.replaceChildren();
+  el("rect", { x: 0, y: 0, width: w, height: h, class: "graph-bg" }, svg);
+  el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "graph-mid" }, svg);
+  const pts = [];
+  const last = Math.max(state.moves.length, 10);
+  state.graph.forEach((b, i) => {
+    if (b !== undefined) pts.push(`${((w * i) / last).toFixed(1)},${(h * (1 - b)).toFixed(1)}`);
+  });
+  if (pts.length > 0) el("polyline", { points: pts.join(" "), class: "graph-line" }, svg);
+}
+
+async function showInfo() {
+  const m = await engine.send({ info: true });
+  const i = m.info;
+  $("info").textContent = `kosumi.wasm ${(i.wasmBytes / 1024).toFixed(0)} KiB, fixed memory ${(i.memoryBytes / 2 ** 20).toFixed(1)} MiB, loaded in ${state.timings.load.toFixed(0)} ms.`;
+  return i;
+}
+
+function wire() {
+  $("new").addEventListener("click", newGame);
+  $("pass").addEventListener("click", humanPass);
+  $("undo").addEventListener("click", undo);
+  $("resign").addEventListener("click", resign);
+  $("analyse").addEventListener("click", analyseButton);
+  $("show-ownership").addEventListener("change", render);
+  $("playouts").addEventListener("change", async () => {
+    state.playouts = Number($("playouts").value);
+    await engine.gtp(`kosumi-playouts ${state.playouts}`);
+  });
+}
+
+const ready = (async () => {
+  wire();
+  render();
+  status("Loading the engine...");
+  state.timings.load = await engine.ready;
+  await showInfo();
+  await newGame();
+})().catch((e) => {
+  fail(String(e));
+  status(`The engine did not start: ${e.message}`);
+});
+
+window.kosumiPage = { state, engine, ready, newGame, loadMoves };

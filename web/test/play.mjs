@@ -1,0 +1,209 @@
+// The browser test: serve web/, open the page in Debian's Chromium (driven
+// by playwright-core, no browser download), play a 9x9 game to its end
+// against the engine by clicking legal points, and check that
+//  - every move of the engine was legal: the page checks each one against
+//    its own record (go.js) and the engine's stones against its own after
+//    every move, and this script replays the whole record once more,
+//    positional superko included;
+//  - the game ends with the engine's final score shown;
+//  - an analysis draws its overlay: best moves with win rates, the
+//    ownership map and the win-rate graph;
+//  - a position counted by hand is scored so, its dead stones marked;
+//  - on 19x19 the engine answers a move and the analysis covers the board.
+// Screenshots go to web/test/screenshots/ (or $KOSUMI_SCREENSHOTS).
+// Exit status 0 on success; on failure a message on stderr and status 1.
+
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { Board, parseVertex } from "../go.js";
+import { CHROMIUM, serve, WEB } from "./serve.mjs";
+
+const PLAYOUTS = 200;
+const MAX_MOVES = 300;
+const SHOTS = process.env.KOSUMI_SCREENSHOTS || join(WEB, "test", "screenshots");
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
+/** Return a deterministic stream of numbers in [0, 1) from `seed` (xorshift). */
+function random(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function main() {
+  await mkdir(SHOTS, { recursive: true });
+  const server = await serve();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 820 } });
+    const logs = [];
+    page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
+    page.on("pageerror", (e) => logs.push(`page error: ${e.message}`));
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.kosumiPage?.state.timings.load > 0, null, { timeout: 30_000 });
+    await page.evaluate(() => window.kosumiPage.ready);
+
+    // A 9x9 game, the engine at a small budget, a fixed seed.
+    await page.selectOption("#size", "9");
+    await page.fill("#seed", "20");
+    await page.evaluate((n) => {
+      const s = document.getElementById("playouts");
+      s.add(new Option(`${n} playouts a move`, String(n)));
+      s.value = String(n);
+    }, PLAYOUTS);
+    await page.click("#new");
+    const idle = () => page.waitForFunction(() => document.body.dataset.busy === "false" && !window.kosumiPage.state.busy, null, { timeout: 60_000 });
+    await idle();
+
+    const rand = random(7);
+    let clicks = 0;
+    for (;;) {
+      const s = await page.evaluate(() => {
+        const st = window.kosumiPage.state;
+        return { over: st.over, n: st.moves.length, errors: st.errors, cells: st.board.cells, size: st.size };
+      });
+      check(s.errors.length === 0, `the page found errors: ${s.errors.join("; ")}`);
+      if (s.over) break;
+      check(s.n < MAX_MOVES, `no end after ${MAX_MOVES} moves`);
+      // Our own view of the position: the points black may play, own eyes
+      // left out; after 40 moves of ours, pass (the engine then finishes).
+      const board = new Board(s.size);
+      board.cells = s.cells;
+      const moves = board.sensibleMoves("B");
+      if (moves.length === 0 || clicks >= 40) {
+        await page.click("#pass");
+      } else {
+        const [x, y] = moves[Math.floor(rand() * moves.length)];
+        const v = "ABCDEFGHJ"[x] + String(y + 1);
+        await page.click(`[data-vertex="${v}"]`);
+        clicks++;
+      }
+      await idle();
+    }
+    const end = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { moves: st.moves, result: st.result, dead: st.dead, errors: st.errors, text: document.getElementById("result").textContent, timings: st.timings };
+    });
+    check(end.errors.length === 0, `the page found errors: ${end.errors.join("; ")}`);
+
+    // Replay the record on a board of our own: every move legal, colours
+    // alternating, the game ended by two passes (or a resignation).
+    const replay = new Board(9);
+    end.moves.forEach((m, i) => {
+      check(m.colour === (i % 2 === 0 ? "B" : "W"), `move ${i + 1} by the wrong colour`);
+      const p = parseVertex(m.vertex, 9);
+      check(p !== undefined, `move ${i + 1}: no vertex: ${m.vertex}`);
+      const illegal = replay.play(m.colour, p);
+      check(!illegal, `move ${i + 1} (${m.colour} ${m.vertex}) is illegal: ${illegal}`);
+    });
+    const white = end.moves.filter((m) => m.colour === "W");
+    check(white.length > 0, "the engine made no move");
+    const resigned = end.result.endsWith("+R");
+    const last2 = end.moves.slice(-2).map((m) => m.vertex);
+    check(resigned || (last2[0] === "pass" && last2[1] === "pass"), `the game did not end by two passes: ${last2}`);
+    check(/^(B\+|W\+)\d+(\.\d)?$|^0$|\+R$/.test(end.result), `no final score: "${end.result}"`);
+    check(end.text.includes(end.result), `the final score is not shown: "${end.text}"`);
+    for (const v of end.dead) {
+      const p = parseVertex(v, 9);
+      check(p && replay.at(p[0], p[1]) !== "", `dead stone ${v} on an empty point`);
+    }
+    const shownDead = await page.locator(".dead-mark").count();
+    check(shownDead === end.dead.length, `${end.dead.length} dead stones, ${shownDead} marked`);
+    await page.screenshot({ path: join(SHOTS, "game-over.png") });
+    console.log(`game over: ${end.result} after ${end.moves.length} moves (${white.length} by the engine, all legal), ${end.dead.length} dead stones marked`);
+    console.log(`first engine move ${end.timings.firstMove.toFixed(0)} ms; engine moves at ${PLAYOUTS} playouts: median ${median(end.timings.engineMoves.map((m) => m.ms)).toFixed(0)} ms`);
+
+    // Analysis: undo back into the game and analyse the position.
+    await page.click("#undo");
+    await idle();
+    const n = await page.evaluate(() => window.kosumiPage.state.moves.length);
+    check(n < end.moves.length, "undo took no move back");
+    await page.selectOption("#analysis-playouts", "500");
+    await page.click("#analyse");
+    await idle();
+    const overlay = await page.evaluate(() => ({
+      hints: [...document.querySelectorAll("[data-hint]")].map((e) => e.dataset.hint),
+      ownership: document.querySelectorAll("rect.own").length,
+      graph: document.querySelector(".graph-line")?.getAttribute("points")?.split(" ").length || 0,
+      analysis: window.kosumiPage.state.analysis,
+    }));
+    check(overlay.analysis && overlay.analysis.visits >= 500, "no analysis");
+    check(overlay.hints.length > 0, "no best moves on the board");
+    check(overlay.ownership === 81, `ownership map of ${overlay.ownership} points`);
+    check(overlay.graph >= 2, "no win-rate graph");
+    const empty = await page.evaluate(() => window.kosumiPage.state.board.cells.filter((c) => c === "").length);
+    check(overlay.analysis.moves.every((m) => m.move === "pass" || parseVertex(m.move, 9)), "analysis moves that are not vertices");
+    check(empty > 0, "a full board");
+    await page.screenshot({ path: join(SHOTS, "analysis.png") });
+    console.log(`analysis: ${overlay.analysis.visits} playouts, best ${overlay.hints.slice(0, 3).join(" ")}, ownership of 81 points, graph of ${overlay.graph} points`);
+    // Dead stones: a position counted by hand, black's wall on E and
+    // white's on F with a lone stone of each in the other's area; two
+    // passes end it: both lone stones are dead and marked, and the score
+    // is black's 45 points (A to E) against white's 36 (F to J), komi 7.5.
+    await page.click("#new");
+    await idle();
+    const setup = [];
+    for (let y = 1; y <= 9; y++) setup.push(["B", `E${y}`], ["W", `F${y}`]);
+    setup.push(["B", "H8"], ["W", "B2"], ["B", "pass"], ["W", "pass"]);
+    await page.evaluate((moves) => window.kosumiPage.loadMoves(moves), setup);
+    await idle();
+    const scored = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { over: st.over, result: st.result, dead: st.dead, errors: st.errors, text: document.getElementById("result").textContent,
+        marked: [...document.querySelectorAll(".dead[data-stone]")].map((e) => e.dataset.stone).sort() };
+    });
+    check(scored.errors.length === 0, `the page found errors: ${scored.errors.join("; ")}`);
+    check(scored.over, "two passes did not end the game");
+    check(scored.result === "B+1.5", `scored ${scored.result}, counted by hand B+1.5`);
+    check(scored.text.includes("B+1.5"), `the score is not shown: "${scored.text}"`);
+    check([...scored.dead].sort().join(" ") === "B2 H8", `dead stones ${scored.dead.join(" ")}, not B2 H8`);
+    check(scored.marked.join(" ") === "B2 H8", `marked as dead: ${scored.marked.join(" ")}`);
+    await page.screenshot({ path: join(SHOTS, "dead-stones.png") });
+    console.log(`dead stones: ${scored.dead.join(" ")} marked, score ${scored.result} as counted by hand`);
+
+    // 19x19: a move each, then an analysis over the whole board.
+    await page.selectOption("#size", "19");
+    await page.click("#new");
+    await idle();
+    await page.click('[data-vertex="Q16"]');
+    await idle();
+    await page.click("#analyse");
+    await idle();
+    const big = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { moves: st.moves, errors: st.errors, own: document.querySelectorAll("rect.own").length, hints: document.querySelectorAll("[data-hint]").length };
+    });
+    check(big.errors.length === 0, `the page found errors: ${big.errors.join("; ")}`);
+    check(big.moves.length === 2 && big.moves[0].vertex === "Q16", `19x19 moves: ${JSON.stringify(big.moves)}`);
+    check(big.own === 361 && big.hints > 0, `19x19 analysis: ${big.own} ownership points, ${big.hints} best moves`);
+    await page.screenshot({ path: join(SHOTS, "analysis-19x19.png") });
+    console.log(`19x19: the engine answered Q16 with ${big.moves[1].vertex}; analysis over 361 points`);
+
+    const bad = logs.filter((l) => l.startsWith("error") || l.startsWith("page error"));
+    check(bad.length === 0, `browser errors: ${bad.join("; ")}`);
+    console.log(`screenshots in ${SHOTS}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+main().catch((e) => {
+  console.error(`web test failed: ${e.message}`);
+  process.exit(1);
+});
