@@ -109,3 +109,87 @@ fn the_page_plays_a_game_and_analyses_in_chromium() {
         "no position was scored:\n{stdout}"
     );
 }
+
+/// Build `kosumi-db` (test profile, as `cargo test` built it for its own
+/// tests) and return its path.
+fn build_db_tool() -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "-p", "kosumi-db", "--profile", "test"])
+        .current_dir(workspace())
+        .status()
+        .expect("run cargo for kosumi-db");
+    assert!(status.success(), "kosumi-db did not build");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"));
+    target.join("debug/kosumi-db")
+}
+
+/// The server, stopped when dropped.
+struct Served(std::process::Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `kosumi db serve`'s page in Chromium (`web/test/db.mjs`): stones placed
+/// by clicks, a whole-board search, the continuations on the board and in
+/// the table, the games with links to their SGF, then a region searched
+/// as a pattern.
+#[test]
+fn the_database_page_searches_in_chromium() {
+    use std::io::BufRead;
+    if !have_browser_tools() {
+        return;
+    }
+    let tool = build_db_tool();
+    let tmp = std::env::temp_dir().join(format!("kosumi-web-db-{}", std::process::id()));
+    let db = tmp.join("games.db");
+    let games = workspace().join("tests/data/games");
+    let built = Command::new(&tool)
+        .args([
+            "build",
+            games.to_str().unwrap(),
+            "--out",
+            db.to_str().unwrap(),
+            "--quiet",
+        ])
+        .status()
+        .expect("run kosumi-db build");
+    assert!(built.success());
+    let mut child = Command::new(&tool)
+        .args(["serve", db.to_str().unwrap(), "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run kosumi-db serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let served = Served(child);
+    let mut line = String::new();
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    let out = Command::new("node")
+        .arg(workspace().join("web/test/db.mjs"))
+        .arg(&url)
+        .env("KOSUMI_CHROMIUM", chromium())
+        .output()
+        .expect("run node web/test/db.mjs");
+    drop(served);
+    let _ = std::fs::remove_dir_all(&tmp);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "the database page test failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("pattern search:"), "{stdout}");
+}
