@@ -21,6 +21,14 @@
 //! | [`game`] | the game layer the host's and the firmware's GTP share: the record with undo and superko, the clock and the time a move may take, dead stones and the final score, the move `genmove` plays around a search (fall-backs, resignation) |
 //! | [`gtp`] | the Go Text Protocol the host and the firmware share: lines in, answers out, the session with the standard commands |
 //!
+//! # Who builds on it
+//! Imports go one way, towards this crate: the desktop engine (crate
+//! `kosumi` in `host/`: its GTP engine and analysis protocol, with the
+//! tools on top), the firmware (`embedded/`) and the browser module
+//! (`wasm/`) each put storage, a clock and a seed under [`gtp::Session`];
+//! the game database (crate `kosumi-db`) replays games on [`board`]; the
+//! SGF reader (crate `kosumi-sgf`) uses [`geometry`]'s colours.
+//!
 //! # Features
 //! - `size9` / `size13` / `size19` (default): the largest board the build
 //!   supports; arrays are sized for it.

@@ -9,9 +9,14 @@
 //!    a line in the summary, never an abort.
 //! 3. Drop duplicates (same setup and moves), number the games, and sort
 //!    the index entries into their shards in parallel.
-//! 4. Write everything into `OUT.tmp-PID`, sync, and only then move it to
-//!    `OUT` (an old database there is moved aside first and removed last),
-//!    so `OUT` is always either the old or the new database, whole.
+//! 4. Write everything into `OUT.tmp-PID`, sync, and only then put it in
+//!    place: exchanged with an old database in one step where the system
+//!    can (Linux), else the old one moved aside first and removed last, so
+//!    `OUT` is always either the old or the new database, whole.
+//!
+//! `db add` ([`add`]) takes a database's games from it as they are (their
+//! streams replayed for the hashes) and runs steps 2 to 4 with the new
+//! files. One writer at a time: a build or add holds `OUT.lock`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
