@@ -17,9 +17,7 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use kosumi_tests::workspace;
 
 /// Return whether `tool` runs; with `CI` set, a missing tool is a failure.
 fn have(tool: &str, args: &[&str], package: &str) -> bool {
@@ -76,22 +74,6 @@ fn build_firmware_with(args: &[&str], target_dir: &str) -> PathBuf {
     assert!(status.success(), "the firmware did not build");
     dir.join(target_dir)
         .join("thumbv7m-none-eabi/release/kosumi-firmware")
-}
-
-/// Build the host engine (the `kosumi` binary, test profile, as `cargo
-/// test` already built it for the host's own tests) and return its path.
-fn build_host() -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "-p", "kosumi", "--profile", "test"])
-        .current_dir(workspace())
-        .status()
-        .expect("run cargo for the host engine");
-    assert!(status.success(), "the host engine did not build");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target"));
-    target.join("debug/kosumi")
 }
 
 /// A GTP engine in a child process.
@@ -292,7 +274,7 @@ fn firmware_plays_a_full_game_against_the_host_engine_over_its_uart() {
         return;
     }
     let elf = build_firmware();
-    let host = build_host();
+    let host = kosumi_tests::build_tool("kosumi", "kosumi");
     let host = host.to_str().expect("utf-8 path");
     let mut fw = firmware(&elf);
     let mut kosumi = Gtp::spawn("host engine", host, &["--size", "9", "--playouts", "300"]);

@@ -12,12 +12,9 @@
 //! target. With `CI` set a missing tool fails the test naming what to
 //! install; elsewhere the test says what it skipped.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use kosumi_tests::workspace;
 
 /// Return whether `tool` runs; with `CI` set, a missing tool is a failure.
 fn have(tool: &str, args: &[&str], package: &str) -> bool {
@@ -110,22 +107,6 @@ fn the_page_plays_a_game_and_analyses_in_chromium() {
     );
 }
 
-/// Build `kosumi-db` (test profile, as `cargo test` built it for its own
-/// tests) and return its path.
-fn build_db_tool() -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "-p", "kosumi-db", "--profile", "test"])
-        .current_dir(workspace())
-        .status()
-        .expect("run cargo for kosumi-db");
-    assert!(status.success(), "kosumi-db did not build");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target"));
-    target.join("debug/kosumi-db")
-}
-
 /// The server, stopped when dropped.
 struct Served(std::process::Child);
 
@@ -146,7 +127,7 @@ fn the_database_page_searches_in_chromium() {
     if !have_browser_tools() {
         return;
     }
-    let tool = build_db_tool();
+    let tool = kosumi_tests::build_tool("kosumi-db", "kosumi-db");
     let tmp = std::env::temp_dir().join(format!("kosumi-web-db-{}", std::process::id()));
     let db = tmp.join("games.db");
     let games = workspace().join("tests/data/games");
