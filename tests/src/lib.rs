@@ -28,3 +28,30 @@ pub fn build_tool(package: &str, bin: &str) -> PathBuf {
         .unwrap_or_else(|| workspace().join("target"));
     target.join("debug").join(bin)
 }
+
+/// Return whether `tool` runs (`tool args` starts: some tools, flip-link
+/// among them, exit non-zero on `--version`); a missing tool is a
+/// failure naming `package` under `CI`, else the test says it skips.
+pub fn have(tool: &str, args: &[&str], package: &str) -> bool {
+    let ok = Command::new(tool)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok();
+    if !ok {
+        missing(&format!("`{tool}` is missing: install {package}"));
+    }
+    ok
+}
+
+/// Fail with `what` under `CI`, else say that the test skips.
+///
+/// # Panics
+/// Under `CI`, always.
+pub fn missing(what: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{what}");
+    }
+    eprintln!("skipping: {what}");
+}

@@ -17,24 +17,7 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 
-use kosumi_tests::workspace;
-
-/// Return whether `tool` runs; with `CI` set, a missing tool is a failure.
-fn have(tool: &str, args: &[&str], package: &str) -> bool {
-    let ok = Command::new(tool)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !ok {
-        if std::env::var_os("CI").is_some() {
-            panic!("`{tool}` is missing: install {package}");
-        }
-        eprintln!("skipping: `{tool}` is missing (install {package})");
-    }
-    ok
-}
+use kosumi_tests::{have, workspace};
 
 /// Return whether QEMU and flip-link, which every firmware test needs, run.
 fn have_firmware_tools() -> bool {

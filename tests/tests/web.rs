@@ -14,29 +14,7 @@
 
 use std::process::{Command, Stdio};
 
-use kosumi_tests::workspace;
-
-/// Return whether `tool` runs; with `CI` set, a missing tool is a failure.
-fn have(tool: &str, args: &[&str], package: &str) -> bool {
-    let ok = Command::new(tool)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        missing(&format!("`{tool}` is missing: install {package}"));
-    }
-    ok
-}
-
-/// Fail with `what` under `CI`, else say that the test skips.
-fn missing(what: &str) {
-    if std::env::var_os("CI").is_some() {
-        panic!("{what}");
-    }
-    eprintln!("skipping: {what}");
-}
+use kosumi_tests::{have, missing, workspace};
 
 /// The browser the page runs in (`KOSUMI_CHROMIUM` or Debian's).
 fn chromium() -> String {
