@@ -15,6 +15,7 @@ use kosumi_core::playout::{
 };
 use kosumi_core::rng;
 use kosumi_core::shape;
+use kosumi_core::tactics::Ladder;
 use reference::{move_name, Pt, RefBoard};
 
 use Color::{Black, White};
@@ -161,6 +162,8 @@ const POLICIES: [Policy; 5] = [
         capture: u32::MAX,
         pattern: u32::MAX,
         reject: u32::MAX,
+        ladder_escapes: u32::MAX,
+        ladders: u32::MAX,
     }),
 ];
 
@@ -415,16 +418,30 @@ fn waterfall_skips_a_capture_that_is_not_worthwhile() {
 
 /// The heavy policy's move on `b` for each of `seeds` seeds.
 fn heavy_moves(b: &Board, h: Heavy, seeds: u64) -> Vec<Point> {
+    heavy_moves_reading(b, h, seeds, None)
+}
+
+/// Like [`heavy_moves`], with a ladder reader lent to the policy or not.
+fn heavy_moves_reading(
+    b: &Board,
+    h: Heavy,
+    seeds: u64,
+    mut ladder: Option<&mut Ladder>,
+) -> Vec<Point> {
     (0..seeds)
         .map(|seed| {
             let mut copy = b.clone();
-            heavy_move(
+            let p = heavy_move(
                 &mut copy,
                 h,
                 &mut rng::seeded(seed),
                 &mut RuleStats::default(),
                 None,
-            )
+                ladder.as_deref_mut(),
+            );
+            assert_eq!(copy.hash(), b.hash(), "the ladder reads restore the board");
+            assert_eq!(copy.last_move(), b.last_move());
+            p
         })
         .collect()
 }
@@ -434,6 +451,8 @@ const CAREFUL: Heavy = Heavy {
     capture: 0,
     pattern: 0,
     reject: u32::MAX,
+    ladder_escapes: u32::MAX,
+    ladders: 0,
 };
 
 #[test]
@@ -532,6 +551,121 @@ fn heavy_allows_a_nakade_self_atari() {
     assert!(b.liberties_after::<2>(t, Black) == 1 && !b.is_self_atari(t, Black));
     let moves = heavy_moves(&b, CAREFUL, 400);
     assert!(moves.contains(&n) && moves.contains(&t));
+}
+
+#[test]
+fn heavy_does_not_run_from_atari_into_a_ladder() {
+    // White's w ataris the black stone X; extending at e leaves two
+    // liberties (B3, C2), and white chases it to the edge. With a ladder
+    // reader lent, the save rule does not extend; without one, it does.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O . . . . . .
+        . O X w . . . . .
+        . . e O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let e = m[&'e'];
+    let mut ladder: Box<Ladder> = Box::new(Ladder::new());
+    assert!(ladder.caught_after(&mut b.clone(), e, Black));
+    assert!(heavy_moves(&b, CAREFUL, 100).iter().all(|&p| p == e));
+    // Reading, e is only one random move of about 75.
+    let reading = heavy_moves_reading(&b, CAREFUL, 100, Some(&mut ladder));
+    assert!(reading.iter().filter(|&&p| p == e).count() < 10);
+    let blind = Heavy {
+        ladder_escapes: 0,
+        ..CAREFUL
+    };
+    let lent = heavy_moves_reading(&b, blind, 100, Some(&mut ladder));
+    assert!(
+        lent.iter().all(|&p| p == e),
+        "chance 0: the reader is not asked"
+    );
+}
+
+#[test]
+fn heavy_ataris_the_last_move_when_the_ladder_catches_it() {
+    // White's w has two liberties, a and c. Black's atari at a drives it
+    // into a ladder to the edge: the rule plays an atari that catches.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . X w a . . . . .
+        . . c X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let (a, w) = (m[&'a'], m[&'w']);
+    let mut ladder: Box<Ladder> = Box::new(Ladder::new());
+    assert!(ladder.caught_after_atari(&mut b.clone(), a, Black, w));
+    let always = Heavy {
+        ladders: u32::MAX,
+        ..CAREFUL
+    };
+    let reading = heavy_moves_reading(&b, always, 100, Some(&mut ladder));
+    let catches = |p: Point| {
+        let mut fresh: Ladder = Ladder::new();
+        fresh.caught_after_atari(&mut b.clone(), p, Black, w)
+    };
+    assert!(reading.iter().all(|&p| catches(p)), "{reading:?}");
+    // Without the reader, a is one random move of many.
+    let random = heavy_moves(&b, always, 100);
+    assert!(random.iter().filter(|&&p| p == a).count() < 20);
+}
+
+#[test]
+fn heavy_extends_a_chain_the_last_move_leaves_in_a_ladder() {
+    // White's w leaves the black stone X two liberties, a and c. White's
+    // atari at a would catch it in a ladder; black extends at a (three
+    // liberties), not at c (two).
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . w . . . . . .
+        . O X a . . . . .
+        . . c O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let (a, x) = (m[&'a'], m[&'c']);
+    let mut ladder: Box<Ladder> = Box::new(Ladder::new());
+    let stone = b.geometry().neighbours(a)[0..4]
+        .iter()
+        .copied()
+        .find(|&q| b.at(q) == kosumi_core::geometry::Cell::Black)
+        .unwrap();
+    assert!(ladder.caught_with_two(&mut b.clone(), stone));
+    let always = Heavy {
+        ladders: u32::MAX,
+        ..CAREFUL
+    };
+    let reading = heavy_moves_reading(&b, always, 100, Some(&mut ladder));
+    assert!(reading.iter().all(|&p| p == a), "{reading:?}");
+    assert!(!reading.contains(&x));
+    // Off (chance 0), the rule is silent.
+    let off = heavy_moves_reading(&b, CAREFUL, 100, Some(&mut ladder));
+    assert!(off.iter().filter(|&&p| p == a).count() < 20);
 }
 
 // ---------------------------------------------------------- determinism

@@ -28,17 +28,49 @@ impl PolicyName {
     }
 
     /// Return the core's policy of this name, with `capture` the chance of
-    /// the waterfall's rule 2 and the heavy policy's other chances the
-    /// core's defaults.
-    pub fn policy(self, capture: f64) -> Policy {
+    /// the waterfall's rule 2, the heavy policy's ladder rules as `ladders`
+    /// says, and its other chances the core's defaults.
+    pub fn policy(self, capture: f64, ladders: Ladders) -> Policy {
         let capture = rng::threshold(capture);
         match self {
             PolicyName::Light => Policy::Light,
             PolicyName::Waterfall => Policy::Waterfall { capture },
             PolicyName::Heavy => Policy::Heavy(Heavy {
                 capture,
+                ladder_escapes: match ladders {
+                    Ladders::Off => 0,
+                    _ => Heavy::DEFAULT.ladder_escapes,
+                },
+                ladders: match ladders {
+                    Ladders::Off => 0,
+                    Ladders::Default => Heavy::DEFAULT.ladders,
+                    Ladders::TwoLiberties(chance) => rng::threshold(chance),
+                },
                 ..Heavy::DEFAULT
             }),
+        }
+    }
+}
+
+/// The heavy policy's ladder rules, as the options set them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ladders {
+    /// No ladder reading in the playouts.
+    Off,
+    /// The core's chances.
+    Default,
+    /// No escape into a ladder, and the two-liberty reads at this chance.
+    TwoLiberties(f64),
+}
+
+impl Ladders {
+    /// Return the rules the options `--no-playout-ladders` (`off`) and
+    /// `--playout-ladders CHANCE` ask for.
+    pub fn from_options(off: bool, chance: Option<f32>) -> Ladders {
+        match (off, chance) {
+            (true, _) => Ladders::Off,
+            (false, None) => Ladders::Default,
+            (false, Some(c)) => Ladders::TwoLiberties(f64::from(c)),
         }
     }
 }

@@ -344,6 +344,17 @@ fn full_game_against_gnugo() {
         !text.contains("Forfeit") && !text.contains("Time"),
         "{text}"
     );
+    // Each engine's CPU time a move, from the processes' own accounts.
+    for who in ["A's genmoves:", "B's genmoves:"] {
+        let line = text.lines().find(|l| l.starts_with(who)).unwrap();
+        let cpu: f64 = line
+            .split(", CPU ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no CPU figure: {line}"));
+        assert!(cpu > 0.0 && cpu < 5.0, "{line}");
+    }
     let sgf = std::fs::read_to_string(dir.join("game-000.sgf")).unwrap();
     assert!(
         sgf.contains("RE[") && sgf.matches(";B[").count() > 10,

@@ -39,6 +39,7 @@ use rand_core::RngCore;
 
 use crate::board::{Board, Score};
 use crate::geometry::{Color, Point};
+use crate::tactics::Ladder;
 
 /// The move policy of a playout.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -86,7 +87,7 @@ pub fn policy_move<R: RngCore>(
     match policy {
         Policy::Light => light_move(board, board.to_play(), rng, stats),
         Policy::Waterfall { capture } => waterfall_move(board, capture, rng, stats),
-        Policy::Heavy(h) => heavy_move(board, h, rng, stats, None),
+        Policy::Heavy(h) => heavy_move(board, h, rng, stats, None, None),
     }
 }
 
@@ -111,21 +112,34 @@ pub fn playout_observed<R: RngCore>(
     stats: &mut RuleStats,
     on_move: impl FnMut(Point, Color),
 ) -> Outcome {
-    playout_replying(board, policy, komi2, rng, stats, None, on_move)
+    playout_replying(board, policy, komi2, rng, stats, Aids::default(), on_move)
 }
 
-/// Like [`playout_observed`], with a reply memory: the heavy policy plays
-/// its last good replies, and every move is recorded in it (the caller
-/// calls [`ReplyMemory::learn`] with the outcome).
+/// What the heavy policy may use beyond the board, lent by the caller.
+#[derive(Default)]
+pub struct Aids<'a> {
+    /// A reply memory: the policy plays its last good replies, and every
+    /// move is recorded in it (the caller calls [`ReplyMemory::learn`] with
+    /// the outcome).
+    pub replies: Option<&'a mut dyn ReplyMemory>,
+    /// A ladder reader for the ladder rules ([`Heavy::ladders`]).
+    pub ladder: Option<&'a mut Ladder>,
+}
+
+/// Like [`playout_observed`], with the heavy policy's aids.
 pub fn playout_replying<R: RngCore>(
     board: &mut Board,
     policy: Policy,
     komi2: i16,
     rng: &mut R,
     stats: &mut RuleStats,
-    mut replies: Option<&mut dyn ReplyMemory>,
+    aids: Aids<'_>,
     mut on_move: impl FnMut(Point, Color),
 ) -> Outcome {
+    let Aids {
+        mut replies,
+        mut ladder,
+    } = aids;
     // One loop per policy, each compiled on its own: only the waterfall
     // and the heavy policy read the atari lists, so light playouts skip
     // keeping them.
@@ -141,23 +155,20 @@ pub fn playout_replying<R: RngCore>(
         }
         Policy::Heavy(h) => {
             board.refresh_ataris();
-            play_out::<true, R>(
-                board,
-                rng,
-                stats,
-                &mut on_move,
-                |b, rng, stats| match replies.as_deref_mut() {
-                    None => heavy_move(b, h, rng, stats, None),
+            play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
+                let ladder = ladder.as_deref_mut();
+                match replies.as_deref_mut() {
+                    None => heavy_move(b, h, rng, stats, None, ladder),
                     Some(m) => {
                         let last = b.last_move().unwrap_or(Point::PASS);
                         let before = b.second_last_move().unwrap_or(Point::PASS);
                         let reply = m.reply(b.to_play(), before, last);
-                        let p = heavy_move(b, h, rng, stats, reply);
+                        let p = heavy_move(b, h, rng, stats, reply, ladder);
                         m.record(p);
                         p
                     }
-                },
-            )
+                }
+            })
         }
     };
     stats::count!(stats.playouts);

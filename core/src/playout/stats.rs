@@ -32,6 +32,12 @@ pub struct RuleStats {
     pub self_atari_rejects: u64,
     /// Heavy policy with replies: last good replies played.
     pub reply_moves: u64,
+    /// Heavy policy with a ladder reader: escapes from atari refused
+    /// because a ladder catches them.
+    pub ladder_escapes_refused: u64,
+    /// Heavy policy with a ladder reader: ataris that catch the last
+    /// move's chain, and extensions out of a ladder, played.
+    pub ladder_moves: u64,
     /// Rule 3: random moves (passes excluded).
     pub random: u64,
     /// Passes: no acceptable move was left.
@@ -53,6 +59,8 @@ impl RuleStats {
         pattern_moves: 0,
         self_atari_rejects: 0,
         reply_moves: 0,
+        ladder_escapes_refused: 0,
+        ladder_moves: 0,
         random: 0,
         passes: 0,
     };
@@ -71,6 +79,8 @@ impl RuleStats {
         self.pattern_moves += o.pattern_moves;
         self.self_atari_rejects += o.self_atari_rejects;
         self.reply_moves += o.reply_moves;
+        self.ladder_escapes_refused += o.ladder_escapes_refused;
+        self.ladder_moves += o.ladder_moves;
         self.random += o.random;
         self.passes += o.passes;
     }

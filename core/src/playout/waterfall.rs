@@ -17,7 +17,7 @@ pub fn waterfall_move<R: RngCore>(
     rng: &mut R,
     stats: &mut RuleStats,
 ) -> Point {
-    match waterfall_rules(board, capture, rng, stats) {
+    match waterfall_rules(board, capture, rng, stats, |_, _, _, _| true) {
         Some(p) => p,
         None => light_move(board, board.to_play(), rng, stats),
     }
@@ -25,13 +25,15 @@ pub fn waterfall_move<R: RngCore>(
 
 /// Return the move of rule 1 (save) or rule 2 (capture) for the side to
 /// move, or `None` when neither applies (the caller's random rule then
-/// moves).
+/// moves). Rule 1 extends only where `extend_ok(board, liberty, mover)`
+/// agrees (it may count in the statistics; the heavy policy refuses an extension into a ladder).
 #[inline(always)]
 pub(super) fn waterfall_rules<R: RngCore>(
-    board: &Board,
+    board: &mut Board,
     capture: u32,
     rng: &mut R,
     stats: &mut RuleStats,
+    extend_ok: impl FnMut(&mut Board, Point, Color, &mut RuleStats) -> bool,
 ) -> Option<Point> {
     let c = board.to_play();
     // Rule 2's chance is drawn before rule 1 looks (the draws are
@@ -44,7 +46,7 @@ pub(super) fn waterfall_rules<R: RngCore>(
     let to_capture = roll & !board.chains_in_atari(c.opponent()).is_empty();
     if to_save | to_capture {
         if to_save {
-            if let Some(p) = save_from_atari(board, c, stats) {
+            if let Some(p) = save_from_atari(board, c, stats, extend_ok) {
                 count!(stats.moves);
                 return Some(p);
             }
@@ -66,9 +68,19 @@ pub(super) fn waterfall_rules<R: RngCore>(
 
 /// Rule 1: if the last move put a chain of `c` in atari, return a move that
 /// saves it: a capture of an adjacent enemy chain in atari, else an extension
-/// that leaves it two or more liberties.
-fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Point> {
-    for &chain in board.new_ataris() {
+/// that leaves it two or more liberties and that `extend_ok` takes.
+fn save_from_atari(
+    board: &mut Board,
+    c: Color,
+    stats: &mut RuleStats,
+    mut extend_ok: impl FnMut(&mut Board, Point, Color, &mut RuleStats) -> bool,
+) -> Option<Point> {
+    // The list is copied: `extend_ok` may read ahead on the board.
+    let new_ataris = board.new_ataris();
+    let mut chains = [Point::PASS; 4];
+    let n = new_ataris.len().min(chains.len());
+    chains[..n].copy_from_slice(&new_ataris[..n]);
+    for &chain in &chains[..n] {
         count!(stats.new_ataris);
         if let Some(p) = capture_adjacent(board, chain, c) {
             count!(stats.atari_captures);
@@ -78,7 +90,10 @@ fn save_from_atari(board: &Board, c: Color, stats: &mut RuleStats) -> Option<Poi
         count!(stats.atari_extend_tries);
         // An extension that leaves two liberties is no suicide: only the
         // ko ban may forbid it.
-        if board.ko() != Some(lib) && board.escapes_atari_at(lib, c) {
+        if board.ko() != Some(lib)
+            && board.escapes_atari_at(lib, c)
+            && extend_ok(board, lib, c, stats)
+        {
             count!(stats.atari_extends);
             return Some(lib);
         }

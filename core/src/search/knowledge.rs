@@ -6,7 +6,7 @@
 //! ([`super::prior::prior`]).
 
 use crate::pattern::Patterns;
-use crate::playout::ReplyMemory;
+use crate::playout::{Aids, ReplyMemory};
 use crate::tactics::{Ladder, Solver};
 
 /// A move-pattern model and the ladder reader for its features.
@@ -52,6 +52,19 @@ impl<'k> Knowledge<'k> {
         match &mut self.replies {
             Some(r) => Some(&mut **r),
             None => None,
+        }
+    }
+
+    /// Lend the playouts their aids: the reply memory, and the pattern
+    /// model's ladder reader for the heavy policy's ladder rules (a
+    /// scratch reader, free while the playout runs).
+    pub fn playout_aids(&mut self) -> Aids<'_> {
+        Aids {
+            replies: match &mut self.replies {
+                Some(r) => Some(&mut **r),
+                None => None,
+            },
+            ladder: self.patterns.as_mut().map(|p| &mut *p.ladder),
         }
     }
 

@@ -115,7 +115,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             self.komi2,
             &mut self.rng,
             &mut self.stats,
-            knowledge.replies(),
+            knowledge.playout_aids(),
             |p, c| {
                 if !p.is_pass() && amaf[p.idx()] == 0 {
                     amaf[p.idx()] = ((seq + 1) << 1) | c.idx() as u32;

@@ -16,6 +16,8 @@ use kosumi_core::gtp::args::color_name;
 use kosumi_core::pattern::Patterns;
 use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
 
+use crate::policy::Ladders;
+
 use super::clock::budget;
 use super::options::{SearchArgs, PLAYOUT_CAPTURE, SCORE_BONUS};
 use super::parallel::{self, Helpers, Shape};
@@ -127,7 +129,9 @@ impl Play {
         if let Some(w) = self.opts.shape_prior {
             p.shape_prior = w;
         }
-        p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE);
+        let ladders =
+            Ladders::from_options(self.opts.no_playout_ladders, self.opts.playout_ladders);
+        p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE, ladders);
         p.score_bonus = self.opts.score_bonus.unwrap_or(SCORE_BONUS);
         p.pattern_prior = self
             .opts

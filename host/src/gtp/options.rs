@@ -90,6 +90,16 @@ pub struct SearchArgs {
     /// by default; BENCHMARKS.md has the matches that chose it).
     #[arg(long)]
     pub no_replies: bool,
+    /// No ladder reading in the heavy playouts (on by default with a
+    /// pattern model, whose ladder reader they borrow: no escape into a
+    /// ladder, and the two-liberty reads of --playout-ladders).
+    #[arg(long)]
+    pub no_playout_ladders: bool,
+    /// Chance that a heavy playout move reads the two-liberty chains next
+    /// to the last move (the atari that catches the last move's chain in a
+    /// ladder, the extension out of one), 0 to 1 (default the core's).
+    #[arg(long, value_parser = unit_interval)]
+    pub playout_ladders: Option<f32>,
     /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
     /// while winning big); handicap games always have it.
     #[arg(long)]
@@ -126,6 +136,8 @@ impl Default for SearchArgs {
             tromp_taylor: false,
             dynkomi_even: false,
             no_replies: false,
+            no_playout_ladders: false,
+            playout_ladders: None,
         }
     }
 }
@@ -168,6 +180,7 @@ pub const OPTIONS: &[&str] = &[
     "tromp_taylor",
     "dynkomi_even",
     "replies",
+    "playout_ladders",
     "verbose",
 ];
 
@@ -176,7 +189,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nplayout_ladders {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -202,6 +215,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.tromp_taylor,
                 o.dynkomi_even,
                 !o.no_replies,
+                !o.no_playout_ladders,
                 engine.player.args.verbose
         )),
         [name, value] => {
@@ -270,6 +284,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 "table" => o.no_table = !flag(v)?,
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
                 "replies" => o.no_replies = !flag(v)?,
+                "playout_ladders" => o.no_playout_ladders = !flag(v)?,
                 "dynkomi_even" => {
                     o.dynkomi_even = flag(v)?;
                     engine.player.play.dynkomi.adaptive_even = flag(v)?;

@@ -121,8 +121,43 @@ impl Engine {
     }
 
     /// Send `quit` and wait for the process to end.
-    pub fn quit(mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
+    pub fn quit(self) {
+        let _ = self.quit_timed();
     }
+
+    /// Like [`Engine::quit`]; return the CPU seconds (user and system) the
+    /// process and the children it waited for used, start-up included,
+    /// when the system tells them.
+    pub fn quit_timed(mut self) -> Option<f64> {
+        let _ = self.send("quit");
+        cpu_on_exit(&mut self.child)
+    }
+}
+
+/// Wait for `child` to end; return its CPU seconds (`wait4`'s resource
+/// use: the process and its waited-for children, here the engine `sh -c`
+/// ran).
+#[cfg(unix)]
+fn cpu_on_exit(child: &mut Child) -> Option<f64> {
+    let pid = libc::pid_t::try_from(child.id()).ok()?;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that `wait4` fills; the zeroed value
+    // is a valid one.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own unreaped child (`Child::wait` was not
+    // called), and both pointers are to live locals.
+    let got = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    if got != pid {
+        let _ = child.wait();
+        return None;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    Some(secs(usage.ru_utime) + secs(usage.ru_stime))
+}
+
+/// Wait for `child` to end (no resource figures on this system).
+#[cfg(not(unix))]
+fn cpu_on_exit(child: &mut Child) -> Option<f64> {
+    let _ = child.wait();
+    None
 }

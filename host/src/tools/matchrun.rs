@@ -19,7 +19,8 @@
 //! line: a command that mentions `gnugo` is taken for GNU Go.
 //!
 //! Every game is saved as SGF, and each engine's thinking time (mean and
-//! maximum of its `genmove`s) is printed with the result. `{game}` in an
+//! maximum of its `genmove`s, and the CPU time its processes used a move,
+//! which machine load does not inflate) is printed with the result. `{game}` in an
 //! engine's command line is replaced by the game's number (e.g.
 //! `kosumi --seed {game}`), so engines that are restarted for every game
 //! with a fixed seed still play different games.
@@ -106,12 +107,18 @@ struct Outcome {
     text: String,
 }
 
-/// The thinking time of one engine's `genmove`s.
+/// The thinking time of one engine's `genmove`s, and the CPU time its
+/// processes used.
 #[derive(Clone, Copy, Default)]
 struct Clock {
     total: f64,
     moves: u32,
     max: f64,
+    /// CPU seconds of the engine's processes, start-up included (games
+    /// whose figure the system gave).
+    cpu: f64,
+    /// Moves of those games.
+    cpu_moves: u32,
 }
 
 impl Clock {
@@ -125,11 +132,29 @@ impl Clock {
         self.total += other.total;
         self.moves += other.moves;
         self.max = self.max.max(other.max);
+        self.cpu += other.cpu;
+        self.cpu_moves += other.cpu_moves;
+    }
+
+    /// Note the engine's CPU seconds over this game's moves.
+    fn add_cpu(&mut self, cpu: Option<f64>) {
+        if let Some(secs) = cpu {
+            self.cpu += secs;
+            self.cpu_moves = self.moves;
+        }
     }
 
     fn text(self) -> String {
+        let cpu = if self.cpu_moves > 0 {
+            format!(
+                ", CPU {:.3} s a move (start-up included)",
+                self.cpu / f64::from(self.cpu_moves)
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "{} moves, mean {:.2} s, max {:.2} s",
+            "{} moves, mean {:.2} s, max {:.2} s{cpu}",
             self.moves,
             self.total / f64::from(self.moves.max(1)),
             self.max
@@ -268,8 +293,8 @@ fn play_game(
         Some(o) => o,
         None => score(args, &board, &moves, komi2)?,
     };
-    for e in engines {
-        e.quit();
+    for (e, clock) in engines.into_iter().zip(clocks.iter_mut()) {
+        clock.add_cpu(e.quit_timed());
     }
     // SGF.
     sgf.clear();

@@ -7,7 +7,7 @@ use std::time::Instant;
 use kosumi_core::playout::{playout, RuleStats};
 use kosumi_core::rng;
 
-use kosumi::policy::PolicyName;
+use kosumi::policy::{Ladders, PolicyName};
 
 /// Arguments of `kosumi bench playouts`.
 #[derive(clap::Args, Debug)]
@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.capture_chance) {
         return Err("--capture-chance must be between 0 and 1".into());
     }
-    let policy = args.policy.policy(args.capture_chance);
+    let policy = args.policy.policy(args.capture_chance, Ladders::Default);
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".into());
     }

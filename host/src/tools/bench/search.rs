@@ -6,6 +6,7 @@
 
 use std::time::Instant;
 
+use kosumi_core::playout::RuleStats;
 use kosumi_core::search::{Budget, Params};
 
 use super::playouts::komi2;
@@ -13,7 +14,7 @@ use kosumi::gtp::parallel::{self, Helpers, Shape};
 use kosumi::gtp::patterns::ModelArgs;
 use kosumi::gtp::searcher::Searcher;
 use kosumi::gtp::tactics::Tactics;
-use kosumi::policy::PolicyName;
+use kosumi::policy::{Ladders, PolicyName};
 
 /// Arguments of `kosumi bench search`.
 #[derive(clap::Args, Debug)]
@@ -64,6 +65,14 @@ pub struct Args {
     /// the engine).
     #[arg(long)]
     pub no_replies: bool,
+    /// No ladder reading in the heavy playouts (on by default with a
+    /// model, as in the engine).
+    #[arg(long)]
+    pub no_playout_ladders: bool,
+    /// Chance of the playouts' two-liberty ladder reads (default the
+    /// core's).
+    #[arg(long)]
+    pub playout_ladders: Option<f32>,
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
@@ -81,7 +90,10 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
-    params.policy = args.playout.policy(kosumi::gtp::options::PLAYOUT_CAPTURE);
+    params.policy = args.playout.policy(
+        kosumi::gtp::options::PLAYOUT_CAPTURE,
+        Ladders::from_options(args.no_playout_ladders, args.playout_ladders),
+    );
     params.pattern_prior = args
         .model
         .pattern_prior
@@ -174,5 +186,18 @@ pub fn run(args: &Args) -> Result<(), String> {
         r.misses,
         s.table_used()
     );
+    if RuleStats::enabled() {
+        // The main thread's playouts (`--features stats`).
+        let st = s.search.rule_stats();
+        let per = |n: u64| n as f64 / st.playouts.max(1) as f64;
+        println!(
+            "  [rules]  a playout: {:.1} moves, {:.2} shape, {:.2} replies, {:.3} ladder escapes refused, {:.3} ladder moves",
+            per(st.moves),
+            per(st.pattern_moves),
+            per(st.reply_moves),
+            per(st.ladder_escapes_refused),
+            per(st.ladder_moves)
+        );
+    }
     Ok(())
 }
