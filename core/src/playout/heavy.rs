@@ -12,9 +12,11 @@
 //!
 //! With a ladder reader lent by the caller, the policy also reads ladders
 //! as Pachi's playouts do: it does not run from atari into a ladder
-//! ([`Heavy::ladder_escapes`]), and ([`Heavy::ladders`]) it ataris a chain the last move left with two
-//! liberties when the ladder catches it, and it extends a chain of its own
-//! next to the last move that a ladder would catch.
+//! ([`Heavy::ladder_escapes`]), so a chain the ladder catches dies in the
+//! playout as it would in the game; and, if asked ([`Heavy::ladders`]), it
+//! ataris a chain the last move left with two liberties when the ladder
+//! catches it, and extends a chain of its own next to the last move that
+//! a ladder would catch.
 
 use rand_core::RngCore;
 

@@ -25,8 +25,8 @@ pub fn waterfall_move<R: RngCore>(
 
 /// Return the move of rule 1 (save) or rule 2 (capture) for the side to
 /// move, or `None` when neither applies (the caller's random rule then
-/// moves). Rule 1 extends only where `extend_ok(board, liberty, mover)`
-/// agrees (it may count in the statistics; the heavy policy refuses an extension into a ladder).
+/// moves). Rule 1 extends only where `extend_ok(board, liberty, mover,
+/// stats)` agrees: the heavy policy refuses an extension into a ladder.
 #[inline(always)]
 pub(super) fn waterfall_rules<R: RngCore>(
     board: &mut Board,
