@@ -122,7 +122,8 @@ pub struct Aids<'a> {
     /// move is recorded in it (the caller calls [`ReplyMemory::learn`] with
     /// the outcome).
     pub replies: Option<&'a mut dyn ReplyMemory>,
-    /// A ladder reader for the ladder rules ([`Heavy::ladders`]).
+    /// A ladder reader for the ladder rules ([`Heavy::ladder_escapes`],
+    /// [`Heavy::ladders`]).
     pub ladder: Option<&'a mut Ladder>,
 }
 

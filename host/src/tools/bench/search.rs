@@ -88,6 +88,12 @@ pub fn run(args: &Args) -> Result<(), String> {
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".into());
     }
+    if args
+        .playout_ladders
+        .is_some_and(|c| !(0.0..=1.0).contains(&c))
+    {
+        return Err("--playout-ladders must be between 0 and 1".into());
+    }
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
     params.policy = args.playout.policy(
