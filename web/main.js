@@ -56,7 +56,10 @@ const state = {
   size: 9,
   komi: 7.5,
   human: "B",
-  playouts: 1000,
+  /** The engine's budget a move: playouts ("1000") or seconds ("3s"). */
+  budget: "1000",
+  /** Black's handicap stones (vertices), placed before the first move. */
+  handicap: [],
   board: new Board(9),
   /** [{colour, vertex}] in order; vertex "pass" for a pass. */
   moves: [],
@@ -78,7 +81,25 @@ function other(c) {
 }
 
 function toPlay() {
-  return state.moves.length % 2 === 0 ? "B" : "W";
+  const first = state.handicap.length > 0 ? "W" : "B";
+  return state.moves.length % 2 === 0 ? first : other(first);
+}
+
+/**
+ * Return the GTP lines that give the engine `budget` a move: a playout
+ * count ("1000"; no clock), or seconds ("3s": byo-yomi of that many
+ * seconds for each move, which the engine's clock turns into its search
+ * time).
+ */
+function budgetLines(budget) {
+  return budget.endsWith("s")
+    ? ["kosumi-playouts 100000000", `time_settings 0 ${parseFloat(budget)} 1`]
+    : [`kosumi-playouts ${budget}`, "time_settings 0 1 0"];
+}
+
+/** Return the playouts of the short look after each engine move. */
+function lookPlayouts() {
+  return state.budget.endsWith("s") ? 300 : Math.min(Number(state.budget), 300);
 }
 
 /** Mark the page busy (the engine is working) or idle, for the eye and for the test. */
@@ -109,6 +130,7 @@ async function checkStones() {
 /** Replay the moves on a fresh board (after an undo). */
 function replay() {
   state.board = new Board(state.size);
+  for (const v of state.handicap) state.board.play("B", parseVertex(v, state.size));
   for (const m of state.moves) state.board.play(m.colour, parseVertex(m.vertex, state.size));
 }
 
@@ -118,20 +140,30 @@ async function newGame() {
   state.size = Number($("size").value);
   state.komi = Number($("komi").value);
   state.human = $("colour").value;
-  state.playouts = Number($("playouts").value);
+  state.budget = $("playouts").value;
   state.board = new Board(state.size);
-  Object.assign(state, { moves: [], over: false, result: "", dead: [], analysis: null, graph: [] });
+  Object.assign(state, { moves: [], handicap: [], over: false, result: "", dead: [], analysis: null, graph: [] });
   $("result").textContent = "";
   const seed = Number($("seed").value) || Math.floor(Math.random() * 2 ** 32);
   await engine.send({ seed: [0, seed] });
-  for (const line of [`boardsize ${state.size}`, "clear_board", `komi ${state.komi}`, `kosumi-playouts ${state.playouts}`]) {
+  for (const line of [`boardsize ${state.size}`, "clear_board", `komi ${state.komi}`, ...budgetLines(state.budget)]) {
     const r = await engine.gtp(line);
     if (!r.ok) fail(`${line}: ${r.text}`);
   }
+  const stones = Number($("handicap").value);
+  if (stones >= 2) {
+    // The engine's own placement (GTP's fixed points): black's stones on
+    // the page's board too, and white moves first.
+    const r = await engine.gtp(`fixed_handicap ${stones}`);
+    if (!r.ok) fail(`fixed_handicap ${stones}: ${r.text}`);
+    else state.handicap = r.text.split(/\s+/).filter(Boolean).map((v) => v.toUpperCase());
+    replay();
+    await checkStones();
+  }
   setBusy(false);
   render();
-  if (state.human !== "B") await engineMove();
-  else status("Your move (black).");
+  if (toPlay() !== state.human) await engineMove();
+  else status(`Your move (${state.human === "B" ? "black" : "white"}).`);
 }
 
 /** Record a move both sides agree on. */
@@ -178,7 +210,7 @@ async function engineMove() {
   status("kosumi is thinking...");
   render();
   const r = await engine.gtp(`genmove ${c}`);
-  state.timings.engineMoves.push({ ms: r.ms, playouts: state.playouts });
+  state.timings.engineMoves.push({ ms: r.ms, budget: state.budget });
   if (state.timings.firstMove === null) state.timings.firstMove = r.ms;
   if (!r.ok) {
     fail(`genmove: ${r.text}`);
@@ -202,7 +234,7 @@ async function engineMove() {
   await checkStones();
   if (state.over) return endGame();
   // A short look at the new position: the win-rate graph's point.
-  await runAnalysis(Math.min(state.playouts, 300), 1);
+  await runAnalysis(lookPlayouts(), 1);
   setBusy(false);
   status(p === null ? "kosumi passes. Your move." : `kosumi played ${r.text}. Your move.`);
   render();
@@ -435,8 +467,11 @@ function wire() {
   $("analyse").addEventListener("click", analyseButton);
   $("show-ownership").addEventListener("change", render);
   $("playouts").addEventListener("change", async () => {
-    state.playouts = Number($("playouts").value);
-    await engine.gtp(`kosumi-playouts ${state.playouts}`);
+    state.budget = $("playouts").value;
+    for (const line of budgetLines(state.budget)) {
+      const r = await engine.gtp(line);
+      if (!r.ok) fail(`${line}: ${r.text}`);
+    }
   });
 }
 

@@ -1,5 +1,5 @@
-// The engine's thread: loads kosumi.wasm (the core built by wasm/, no
-// imports, a fixed linear memory) and answers the page's messages, so a
+// The engine's thread: loads kosumi.wasm (the core built by wasm/, a fixed
+// linear memory, one import: the clock a timed move reads) and answers the page's messages, so a
 // search never freezes the page.
 //
 // In:  {id, gtp: "line"}            -> {id, answer: "= ..." | "? ...", ms}
@@ -84,7 +84,9 @@ onmessage = (e) => {
     const t = performance.now();
     const bytes = await (await fetch("kosumi.wasm")).arrayBuffer();
     wasmBytes = bytes.byteLength;
-    const { instance } = await WebAssembly.instantiate(bytes, {});
+    const { instance } = await WebAssembly.instantiate(bytes, {
+      env: { kosumi_now_ms: () => performance.now() },
+    });
     kosumi = instance.exports;
     // The page passes its seed in its first message; start from a fixed one.
     kosumi.kosumi_init(0, 1);

@@ -45,7 +45,7 @@ const EMPTY: Board = match Board::new(9) {
 /// QEMU derives SysTick's rate from that write), and the loop below
 /// calibrates against it.
 pub fn run(engine: &mut Engine) {
-    let (search, table, mut tactics) = engine.searcher();
+    let (search, table, mut tactics) = engine.parts();
 
     const CAL: u32 = 4_000_000;
     let t0 = ticks();

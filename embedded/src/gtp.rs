@@ -19,9 +19,9 @@ pub fn serve<S: Serial>(serial: &mut S, session: &mut Firmware) {
         session.player.entropy = serial.idle_polls();
         let mut out = Writer(serial);
         let _ = match line {
-            Some(len) => session.answer_line(&mut buf[..len], &mut out, |s, req, _| {
-                (req.name == "kosumi-playouts").then(|| s.player.set_playouts(&mut req.args()))
-            }),
+            Some(len) => {
+                session.answer_line(&mut buf[..len], &mut out, |s, req, _| s.player.command(req))
+            }
             None => Answer::failed(&mut out, None, "line too long"),
         };
     }

@@ -73,7 +73,7 @@ static mut READER: TacticReader = Reader::with_journal(None);
 // SAFETY: only the addresses of the two statics are taken here, and the
 // engine holds the only references to them (nothing else names them).
 static mut SESSION: Firmware = engine::session(Engine::new(
-    PLAYOUTS,
+    engine::setup(PLAYOUTS),
     unsafe { &mut *core::ptr::addr_of_mut!(NODE_POOL) },
     unsafe { &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS) },
 ));

@@ -336,6 +336,15 @@ fn firmware_refuses_bad_input_and_keeps_serving() {
     assert_ne!(fw.ask("genmove b"), "");
     fw.ask("boardsize 9");
     assert!(fw.ask("showboard").contains("  9 . . . . . . . . . 9"));
+    // Handicap, as the host places it: then white moves.
+    assert_eq!(
+        fw.refused("fixed_handicap 10"),
+        "? invalid number of stones"
+    );
+    assert_eq!(fw.ask("fixed_handicap 5"), "C3 G7 C7 G3 E5");
+    assert_eq!(fw.refused("fixed_handicap 2"), "? board not empty");
+    assert_ne!(fw.ask("genmove w"), "");
+    fw.ask("clear_board");
     assert!(fw.quit().success());
 }
 

@@ -25,7 +25,7 @@ use core::fmt::{self, Write};
 
 use kosumi_core::game::Player;
 use kosumi_core::geometry::{Color, Geometry, Point};
-use kosumi_core::search::{MoveInfo, SearchError};
+use kosumi_core::search::{Budget, MoveInfo, SearchError};
 
 use crate::engine::Web;
 
@@ -63,7 +63,7 @@ pub fn analyse(session: &mut Web, playouts: u32, out: &mut dyn Write) -> Result<
     let to_play = board.to_play();
     session
         .player
-        .analyse(board, komi2, playouts)
+        .analyse(board, komi2, &[], Budget::playouts(playouts))
         .map_err(AnalysisError::Search)?;
     let tree = session.player.tree();
     let root = &tree.pool().nodes()[0];

@@ -14,8 +14,9 @@
 //! # The interface
 //! A small hand-written C ABI (`#[no_mangle] extern "C"` functions over
 //! byte buffers in linear memory), not `wasm-bindgen`: it needs no CLI
-//! tool or generated JavaScript glue, the module stays small and has no
-//! imports at all, and the page's worker calls it with a few lines of
+//! tool or generated JavaScript glue, the module stays small and imports
+//! one function only (the clock, `env.kosumi_now_ms`: the page's
+//! `performance.now()`), and the page's worker calls it with a few lines of
 //! plain JavaScript (`web/worker.js`). Text goes in through the input
 //! buffer ([`kosumi_input`], [`kosumi_input_capacity`]) and comes out
 //! through the output buffer ([`kosumi_output`]); each call returns the
@@ -30,8 +31,9 @@
 //! | [`kosumi_analyze`] | search the position further and answer JSON ([`analysis`]) |
 //! | [`kosumi_memory_bytes`] | the linear memory's size |
 //!
-//! Time is the caller's: budgets are playouts, and the page measures its
-//! own clock around the calls. The module is single-threaded (a Web
+//! A move's budget is playouts (`kosumi-playouts N`) or, after GTP
+//! `time_settings`, the time the core's clock gives it, read from the
+//! imported clock between playouts. The module is single-threaded (a Web
 //! Worker runs it) and no call re-enters another.
 #![no_std]
 #![warn(missing_docs)]
@@ -97,7 +99,7 @@ static mut READY: bool = false;
 // SAFETY: only the addresses of the two statics are taken here, and the
 // engine holds the only references to them (nothing else names them).
 static mut SESSION: Web = engine::session(Engine::new(
-    engine::PLAYOUTS,
+    engine::SETUP_ENGINE,
     unsafe { &mut *core::ptr::addr_of_mut!(NODE_POOL) },
     unsafe { &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS) },
 ));
@@ -112,8 +114,9 @@ struct Module {
 /// Return the module's session and buffers, attaching the tactical reader
 /// on first use.
 fn module() -> Module {
-    // SAFETY: the module is single-threaded, has no imports, and its
-    // exported functions never call one another: each takes these
+    // SAFETY: the module is single-threaded, its one import (the clock)
+    // does not call back into it, and its exported functions never call
+    // one another: each takes these
     // references once, for the length of its call, and nothing else names
     // these statics.
     let (session, input, output, ready) = unsafe {
@@ -136,12 +139,35 @@ fn module() -> Module {
         };
         reader.attach(tactics);
         session.player.set_tactics(reader);
+        session.player.set_clock(now_ms);
         *ready = true;
     }
     Module {
         session,
         input,
         output,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "env")]
+extern "C" {
+    /// The page's clock in milliseconds (`performance.now()`).
+    fn kosumi_now_ms() -> f64;
+}
+
+/// Return the page's clock in whole milliseconds (0 off the browser, where
+/// the module is only type-checked).
+fn now_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: the import takes nothing and returns a number; the
+        // worker passes `performance.now`.
+        unsafe { kosumi_now_ms() as u64 }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0
     }
 }
 
@@ -187,9 +213,7 @@ pub extern "C" fn kosumi_gtp(len: u32) -> i32 {
     let mut out = io::Cursor::new(m.output);
     let answered = m
         .session
-        .answer_line(line, &mut out, |s, req, _| {
-            (req.name == "kosumi-playouts").then(|| s.player.playouts_command(&mut req.args()))
-        })
+        .answer_line(line, &mut out, |s, req, _| s.player.command(req))
         .is_ok();
     out.result(answered)
 }

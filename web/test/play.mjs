@@ -171,6 +171,34 @@ async function main() {
     await page.screenshot({ path: join(SHOTS, "dead-stones.png") });
     console.log(`dead stones: ${scored.dead.join(" ")} marked, score ${scored.result} as counted by hand`);
 
+    // Handicap and a time budget: three stones for black (the engine
+    // places them), the engine white at one second a move, so it moves
+    // first; its move takes its byo-yomi budget (0.85 s less a margin: a
+    // period of one stone never stops early), never less than half a
+    // second however loaded the machine.
+    await page.selectOption("#handicap", "3");
+    await page.selectOption("#playouts", "1s");
+    await page.click("#new");
+    await idle();
+    const hc = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { handicap: st.handicap, moves: st.moves, errors: st.errors, black: st.board.stones("B"), white: st.board.stones("W"),
+        timings: st.timings.engineMoves.at(-1) };
+    });
+    check(hc.errors.length === 0, `the page found errors: ${hc.errors.join("; ")}`);
+    check(hc.handicap.join(" ") === "C3 G7 C7", `handicap stones ${hc.handicap.join(" ")}, not C3 G7 C7`);
+    check(hc.black.length === 3 && hc.white.length === 1, `after the handicap: ${hc.black.length} black, ${hc.white.length} white stones`);
+    check(hc.moves.length === 1 && hc.moves[0].colour === "W", `the first move: ${JSON.stringify(hc.moves)}`);
+    check(hc.timings.budget === "1s" && hc.timings.ms >= 500 && hc.timings.ms < 30_000, `a 1 s move took ${hc.timings.ms} ms`);
+    await page.click('[data-vertex="E5"]');
+    await idle();
+    const hc2 = await page.evaluate(() => ({ moves: window.kosumiPage.state.moves, errors: window.kosumiPage.state.errors }));
+    check(hc2.errors.length === 0 && hc2.moves.length === 3, `after black's move: ${JSON.stringify(hc2)}`);
+    await page.screenshot({ path: join(SHOTS, "handicap.png") });
+    console.log(`handicap: ${hc.handicap.join(" ")}, white's first move ${hc.moves[0].vertex} in ${hc.timings.ms.toFixed(0)} ms at 1 s a move`);
+    await page.selectOption("#handicap", "0");
+    await page.selectOption("#playouts", String(PLAYOUTS));
+
     // 19x19: a move each, then an analysis over the whole board.
     await page.selectOption("#size", "19");
     await page.click("#new");

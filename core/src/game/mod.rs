@@ -1,9 +1,11 @@
 //! The game layer that the host's and the firmware's GTP share (no `std`,
-//! no allocation): so far the clock (`time_settings`, `kgs-time_settings`,
-//! `time_left`, the time a move may take) and the end of the game (dead
-//! stones, the final score, whether passing wins).
+//! no allocation): the record, handicap placement, the clock
+//! (`time_settings`, `kgs-time_settings`, `time_left`, the time a move may
+//! take), the end of the game (dead stones, the final score, whether
+//! passing wins) and the move `genmove` plays around a search.
 
 pub mod choice;
+pub mod handicap;
 pub mod record;
 pub mod scoring;
 pub mod timecontrol;

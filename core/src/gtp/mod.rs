@@ -11,14 +11,17 @@
 //! | [`answer`] | `=`/`?` answers written as they are made |
 //! | [`args`] | colours, vertices, komi and counts read from arguments |
 //! | [`session`] | the game, the clock, the resignation rule and the standard commands |
+//! | [`pool_engine`] | the engine of embeddings without a heap (firmware, browser): the search, its table and reader over caller-given storage |
 
 pub mod answer;
 pub mod args;
 pub mod line;
+pub mod pool_engine;
 pub mod session;
 
 pub use answer::Answer;
 pub use line::{Line, Request};
+pub use pool_engine::{PoolEngine, Setup, POOL_COMMANDS};
 pub use session::{Engine, Session, COMMANDS};
 
 use core::fmt;

@@ -15,7 +15,7 @@ use super::answer::Answer;
 use super::args::{self, Args};
 use super::line::{self, Line, Request};
 use super::Failure;
-use crate::game::{self, Choice, Game, Mode, Player, ResignRule, TimeControl};
+use crate::game::{self, handicap, Choice, Game, Mode, Player, ResignRule, TimeControl};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 
 /// What the session needs of an engine beyond its search and scoring.
@@ -45,6 +45,9 @@ pub const COMMANDS: &[&str] = &[
     "boardsize",
     "clear_board",
     "komi",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
     // Core play (§6.3.3).
     "play",
     "genmove",
@@ -183,6 +186,43 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
                 let [k] = args::exactly::<1>(args)?;
                 self.game.set_komi2(args::komi2(k)?);
                 Ok(())
+            }
+            "fixed_handicap" | "place_free_handicap" => {
+                let [n] = args::exactly::<1>(args)?;
+                let n = args::count(n)?.ok_or(Failure::BadStoneCount)?;
+                if !self.game.board_is_empty() {
+                    return Err(Failure::BoardNotEmpty);
+                }
+                let points = if req.name == "fixed_handicap" {
+                    handicap::fixed(geo, n)
+                } else {
+                    handicap::free(geo, n)
+                }
+                .ok_or(Failure::BadStoneCount)?;
+                self.game.place_handicap(&points).map_err(setup_failure)?;
+                for (i, &p) in points.iter().enumerate() {
+                    put(out, if i == 0 { "" } else { " " })?;
+                    vertex(out, geo, p)?;
+                }
+                Ok(())
+            }
+            "set_free_handicap" => {
+                if !self.game.board_is_empty() {
+                    return Err(Failure::BoardNotEmpty);
+                }
+                let mut points = heapless::Vec::<Point, { MAX_SIZE * MAX_SIZE }>::new();
+                for a in args {
+                    match args::vertex(geo, a) {
+                        Ok(p) if !p.is_pass() => {
+                            points.push(p).map_err(|_| Failure::BadVertexList)?
+                        }
+                        _ => return Err(Failure::BadVertexList),
+                    }
+                }
+                if points.len() < 2 || points.len() >= geo.size() * geo.size() {
+                    return Err(Failure::BadVertexList);
+                }
+                self.game.place_handicap(&points).map_err(setup_failure)
             }
             "play" => {
                 let (c, p) = args::color_and_vertex(geo, args)?;
@@ -375,6 +415,15 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
 }
 
 /// The failure of a refused move.
+/// Handicap stones refused: the board has stones, or the points are bad
+/// or more than the record's setup holds.
+fn setup_failure(e: game::SetupError) -> Failure {
+    match e {
+        game::SetupError::BoardNotEmpty => Failure::BoardNotEmpty,
+        game::SetupError::BadStones => Failure::BadVertexList,
+    }
+}
+
 fn play_failure(e: game::PlayError) -> Failure {
     match e {
         game::PlayError::RecordFull => Failure::RecordFull,

@@ -12,7 +12,7 @@
 //! handlers, and no handler imports it.
 
 use super::reply::Reply;
-use super::{analyze, book, gogui, handicap, options, sgf, tactics, Engine};
+use super::{analyze, book, gogui, options, sgf, tactics, Engine};
 
 /// A command handler.
 pub type Handler = fn(&mut Engine, &[String]) -> Reply;
@@ -30,10 +30,6 @@ pub struct Command {
 pub const COMMANDS: &[Command] = &[
     // `quit` saves the book first (the core's only stops; book.rs).
     Command { name: "quit", handler: book::quit },
-    // Setup (GTP v2 §6.3.2).
-    Command { name: "fixed_handicap", handler: handicap::fixed_handicap },
-    Command { name: "place_free_handicap", handler: handicap::place_free_handicap },
-    Command { name: "set_free_handicap", handler: handicap::set_free_handicap },
     // Regression (§6.3.5).
     Command { name: "loadsgf", handler: sgf::loadsgf },
     // Debug and extensions (GNU Go's names).
@@ -59,9 +55,6 @@ pub const COMMANDS: &[Command] = &[
 /// `list_commands`.
 pub const NAMES: &[&str] = &[
     "quit",
-    "fixed_handicap",
-    "place_free_handicap",
-    "set_free_handicap",
     "loadsgf",
     "printsgf",
     "lz-genmove_analyze",

@@ -15,7 +15,6 @@
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`searcher`] | one search with the storage the host allocates once |
 //! | [`sgf`] | `loadsgf` / `printsgf` over the one SGF reader ([`kosumi_sgf`]) |
-//! | [`handicap`] | `fixed_handicap`, `place_free_handicap`, `set_free_handicap` and their points |
 //! | [`tactics`] | `attack`, `defend`, `connect`, `disconnect` and the reader's cache |
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
 //! | [`scoring`] | the end of a game: dead stones, `final_score`, whether passing wins |
@@ -43,7 +42,6 @@ pub mod clock;
 pub mod commands;
 pub mod genmove;
 pub mod gogui;
-pub mod handicap;
 pub mod options;
 pub mod parallel;
 pub mod patterns;

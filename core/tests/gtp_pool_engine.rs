@@ -1,0 +1,117 @@
+//! The engine of the heap-less embeddings (`kosumi_core::gtp::PoolEngine`,
+//! the firmware's and the browser module's): a GTP session over it plays,
+//! answers `kosumi-playouts`, replays a game from a seed, and keeps to a
+//! clock when it has a time source.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use kosumi_core::game::Game;
+use kosumi_core::gtp::{PoolEngine, Session, Setup, POOL_COMMANDS};
+use kosumi_core::search::{Node, Params};
+use kosumi_core::table::{BestMoveCluster, Cluster};
+
+const SETUP: Setup = Setup {
+    version: "9.9.9-test",
+    params: Params::DEFAULT,
+    playouts: 300,
+    ownership_playouts: 32,
+    seed: 11,
+};
+
+type Pooled<'a> = Session<PoolEngine<'a>, 200, 0>;
+
+/// Run `lines` through `session`, its engine answering its own commands
+/// as the embeddings do, and return every answer.
+fn answers(session: &mut Pooled<'_>, lines: &str) -> String {
+    let mut out = String::new();
+    for l in lines.lines() {
+        let mut buf = l.as_bytes().to_vec();
+        session
+            .answer_line(&mut buf, &mut out, |s, req, _| s.player.command(req))
+            .unwrap();
+    }
+    out
+}
+
+/// Return a session on an empty 9x9 board (komi 7) over `nodes` and
+/// `clusters`.
+fn session<'a>(nodes: &'a mut [Node], clusters: &'a mut [BestMoveCluster]) -> Pooled<'a> {
+    Session::new(
+        Game::new(9, 14).unwrap(),
+        PoolEngine::new(SETUP, nodes, clusters),
+    )
+}
+
+/// Return the moves of `n` `genmove`s, black and white in turn.
+fn self_play(s: &mut Pooled<'_>, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let c = if i % 2 == 0 { "b" } else { "w" };
+            answers(s, &format!("genmove {c}")).trim().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_session_over_the_pool_engine_plays_and_replays_from_its_seed() {
+    let mut nodes = vec![Node::EMPTY; 1 << 14];
+    let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 8];
+    let mut s = session(&mut nodes, &mut clusters);
+    assert_eq!(answers(&mut s, "version"), "= 9.9.9-test\n\n");
+    let listed = answers(&mut s, "list_commands");
+    for name in POOL_COMMANDS {
+        assert!(listed.lines().any(|l| l == *name), "{listed}");
+    }
+    assert_eq!(
+        answers(
+            &mut s,
+            "kosumi-playouts 0\nkosumi-playouts\nkosumi-playouts x\nkosumi-playouts 99999999999"
+        ),
+        "? syntax error\n\n".repeat(4)
+    );
+    assert_eq!(answers(&mut s, "kosumi-playouts 200"), "=\n\n");
+
+    // A first search (a fresh tree) runs the playouts set.
+    assert!(answers(&mut s, "genmove b").starts_with("= "));
+    assert_eq!(s.player.tree().pool().nodes()[0].visits, 200);
+
+    answers(&mut s, "clear_board");
+    s.player.set_seed(5);
+    let first = self_play(&mut s, 8);
+    for mv in &first {
+        assert!(mv.starts_with("= ") && mv.len() > 3, "{first:?}");
+    }
+    // The same seed from the same start gives the same game; another
+    // seed another game.
+    answers(&mut s, "clear_board");
+    s.player.set_seed(5);
+    assert_eq!(self_play(&mut s, 8), first);
+    answers(&mut s, "clear_board");
+    s.player.set_seed(6);
+    assert_ne!(self_play(&mut s, 8), first);
+}
+
+/// A time source that advances 5 ms each time it is read.
+fn ticking_ms() -> u64 {
+    static NOW: AtomicU64 = AtomicU64::new(0);
+    NOW.fetch_add(5, Ordering::Relaxed)
+}
+
+#[test]
+fn with_a_time_source_a_timed_move_stops_on_the_clock() {
+    let mut nodes = vec![Node::EMPTY; 1 << 16];
+    let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 8];
+    let mut s = session(&mut nodes, &mut clusters);
+    // No time source: a clock changes nothing, the playouts rule.
+    answers(&mut s, "time_settings 0 1 1\nkosumi-playouts 500");
+    assert!(answers(&mut s, "genmove b").starts_with("= "));
+    assert_eq!(s.player.tree().pool().nodes()[0].visits, 500);
+
+    // With one, a second a move of byo-yomi ends the search long before
+    // the cap of a million playouts.
+    s.player.set_clock(ticking_ms);
+    answers(&mut s, "clear_board\nkosumi-playouts 1000000");
+    assert!(answers(&mut s, "genmove b").starts_with("= "));
+    let visits = s.player.tree().pool().nodes()[0].visits;
+    assert!(visits > 0 && visits < 1_000_000, "{visits}");
+}
