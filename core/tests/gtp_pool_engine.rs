@@ -115,3 +115,53 @@ fn with_a_time_source_a_timed_move_stops_on_the_clock() {
     let visits = s.player.tree().pool().nodes()[0].visits;
     assert!(visits > 0 && visits < 1_000_000, "{visits}");
 }
+
+#[test]
+fn with_a_model_and_replies_it_plays_and_weighs_the_model_by_board_size() {
+    use kosumi_core::pattern::{Model, Patterns, Slot};
+    use kosumi_core::playout::{Heavy, Policy, Replies};
+    use kosumi_core::tactics::Ladder;
+
+    let model = Model::parse(include_bytes!("../../models/kgs-6d-3x3.kpm")).unwrap();
+    let mut slots = vec![Slot::EMPTY; Patterns::slots_for(model.patterns())];
+    let patterns = Patterns::build(model, &mut slots).unwrap();
+    let mut ladder = Ladder::new();
+    let mut replies = Replies::new(vec![0u16; Replies::<Vec<u16>>::ENTRIES]).unwrap();
+    let mut nodes = vec![Node::EMPTY; 1 << 15];
+    let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 8];
+    let mut s = Session::new(
+        Game::new(9, 14).unwrap(),
+        PoolEngine::new(
+            Setup {
+                params: Params {
+                    policy: Policy::Heavy(Heavy::DEFAULT),
+                    ..Params::DEFAULT
+                },
+                ..SETUP
+            },
+            &mut nodes,
+            &mut clusters,
+        ),
+    );
+    s.player.set_patterns(&patterns, &mut ladder);
+    s.player.set_replies(&mut replies);
+    answers(&mut s, "kosumi-playouts 200");
+    s.player.set_seed(3);
+    let first = self_play(&mut s, 6);
+    assert!(
+        first.iter().all(|m| m.starts_with("= ") && m.len() > 3),
+        "{first:?}"
+    );
+    assert_eq!(
+        s.player.tree().params().pattern_prior,
+        Params::pattern_prior_for(9)
+    );
+    answers(&mut s, "boardsize 19");
+    assert!(answers(&mut s, "genmove b").starts_with("= "));
+    assert_eq!(s.player.tree().params().pattern_prior, 1000.0);
+    // A new seed forgets the replies learnt (the heavy playouts use
+    // them): the seed replays its game.
+    answers(&mut s, "boardsize 9");
+    s.player.set_seed(3);
+    assert_eq!(self_play(&mut s, 6), first);
+}

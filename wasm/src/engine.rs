@@ -5,7 +5,8 @@
 //! move choice with its fall-backs, resignation and every standard command
 //! are the core's ([`kosumi_core::gtp::Session`]).
 //!
-//! What is the browser's own: a 19x19 build with tens of MB of tree, the
+//! What is the browser's own: a 19x19 build with tens of MB of tree, a
+//! move-pattern model of 2,000 games and last good replies (`lib.rs`), the
 //! host's ownership estimate, and a seed from the page (JavaScript passes
 //! one), since a WebAssembly module has no entropy of its own.
 
@@ -54,8 +55,9 @@ pub const fn session(engine: Engine) -> Web {
 }
 
 /// The search parameters: the core's defaults with the host's heavy
-/// playouts (no move-pattern model: the host's is 4.9 MB, and its index
-/// tens of MB more).
+/// playouts (the module lends the engine a move-pattern model and last
+/// good replies, as the host has them; the model's prior weight follows
+/// the board's size).
 pub const PARAMS: Params = Params {
     policy: Policy::Heavy(Heavy::DEFAULT),
     ..Params::DEFAULT

@@ -6,8 +6,11 @@
 //! As on the firmware, everything is a `static` sized at compile time: the
 //! node pool ([`NODES`] nodes of 40 bytes, 20 MiB), the best-move table
 //! ([`CLUSTERS`] clusters of 64 bytes, 1 MiB), the tactical reader and its
-//! cache ([`TACTIC_CLUSTERS`] clusters of 32 bytes), the session (a 19x19
-//! game) and two byte buffers. The module has no allocator and its linear
+//! cache ([`TACTIC_CLUSTERS`] clusters of 32 bytes), the move-pattern
+//! model ([`MODEL`], in the module's data) with its index
+//! ([`PATTERN_SLOTS`] slots of 16 bytes, 4 MiB) and ladder reader, the
+//! last-good-reply tables ([`REPLY_ENTRIES`] of 2 bytes), the session (a
+//! 19x19 game) and two byte buffers. The module has no allocator and its linear
 //! memory never grows: its size is fixed when it is instantiated
 //! ([`kosumi_memory_bytes`]).
 //!
@@ -43,9 +46,11 @@ pub mod engine;
 mod io;
 
 use engine::{Engine, Web};
+use kosumi_core::pattern::{Model, Patterns, Slot};
+use kosumi_core::playout::Replies;
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
-use kosumi_core::tactics::Reader;
+use kosumi_core::tactics::{Ladder, Reader};
 
 /// Nodes of the search tree: 2^19 nodes of 40 bytes, 20 MiB (a
 /// 10,000-playout search of 19x19 expands far fewer; the pool is pruned
@@ -58,10 +63,27 @@ pub const CLUSTERS: usize = 1 << 14;
 /// Clusters of the tactical cache (32 bytes, 3 entries each): 512 KiB.
 pub const TACTIC_CLUSTERS: usize = 1 << 14;
 
+/// The move-pattern model built into the module: `models/kgs-6d-2k.kpm`,
+/// learned from 2,000 KGS games (14,975 patterns, 38% of expert moves
+/// first on the test games; the host's full model is 4.9 MB). Checked at
+/// compile time.
+pub const MODEL: Model<'static> = match Model::parse(include_bytes!("../../models/kgs-6d-2k.kpm")) {
+    Ok(model) => model,
+    Err(_) => panic!("models/kgs-6d-2k.kpm is a model of this build's layout"),
+};
+
+/// Slots of the model's index (16 bytes each: 4 MiB).
+pub const PATTERN_SLOTS: usize = Patterns::slots_for(MODEL.patterns());
+
+/// Entries of the last-good-reply tables (2 bytes each: 1 MiB and 2 KiB).
+pub const REPLY_ENTRIES: usize = Replies::<&mut [u16]>::ENTRIES;
+
 // The layout claims above, checked.
 const _: () = assert!(NODES * core::mem::size_of::<Node>() == 20 << 20);
 const _: () = assert!(CLUSTERS * core::mem::size_of::<BestMoveCluster>() == 1 << 20);
 const _: () = assert!(TACTIC_CLUSTERS * core::mem::size_of::<TacticCluster>() == 512 << 10);
+const _: () = assert!(PATTERN_SLOTS * core::mem::size_of::<Slot>() == 4 << 20);
+const _: () = assert!(REPLY_ENTRIES * 2 == (1 << 20) + (2 << 10));
 
 /// Bytes of the input buffer: the longest GTP line.
 pub const INPUT: usize = 4096;
@@ -89,6 +111,11 @@ static mut NODE_POOL: [Node; NODES] = [Node::EMPTY; NODES];
 static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY; CLUSTERS];
 static mut TACTICS: TacticTable = HashTable::new_static();
 static mut READER: TacticReader = Reader::with_journal(None);
+static mut PATTERN_INDEX: [Slot; PATTERN_SLOTS] = [Slot::EMPTY; PATTERN_SLOTS];
+static mut PATTERNS: Option<Patterns<'static>> = None;
+static mut LADDER: Ladder = Ladder::new();
+static mut REPLY_TABLE: [u16; REPLY_ENTRIES] = [0; REPLY_ENTRIES];
+static mut REPLIES: Option<Replies<&'static mut [u16]>> = None;
 static mut INPUT_BUFFER: [u8; INPUT] = [0; INPUT];
 static mut OUTPUT_BUFFER: [u8; OUTPUT] = [0; OUTPUT];
 /// Whether the reader is attached to its cache and the engine.
@@ -131,14 +158,27 @@ fn module() -> Module {
         // SAFETY: as above; this runs once, and from then on the reader
         // holds the only reference to the cache and the engine the only
         // one to the reader.
-        let (tactics, reader) = unsafe {
+        let (tactics, reader, index, patterns, ladder, table, replies) = unsafe {
             (
                 &mut *core::ptr::addr_of_mut!(TACTICS),
                 &mut *core::ptr::addr_of_mut!(READER),
+                &mut *core::ptr::addr_of_mut!(PATTERN_INDEX),
+                &mut *core::ptr::addr_of_mut!(PATTERNS),
+                &mut *core::ptr::addr_of_mut!(LADDER),
+                &mut *core::ptr::addr_of_mut!(REPLY_TABLE),
+                &mut *core::ptr::addr_of_mut!(REPLIES),
             )
         };
         reader.attach(tactics);
         session.player.set_tactics(reader);
+        // The index and the reply tables fit by the checks above: the
+        // hand-made priors and plain playouts only if they did not.
+        if let Ok(p) = Patterns::build(MODEL, index) {
+            session.player.set_patterns(patterns.insert(p), ladder);
+        }
+        if let Ok(r) = Replies::new(&mut table[..]) {
+            session.player.set_replies(replies.insert(r));
+        }
         session.player.set_clock(now_ms);
         *ready = true;
     }

@@ -2,8 +2,9 @@
 // its fixed linear memory, the time to load it and to the first move, and
 // playouts a second of a search from the empty board in Chromium; with
 // `--native PATH` (the host binary), the same search natively with the
-// same knowledge (`kosumi bench search --no-patterns --no-replies`: heavy
-// playouts, tactical reader, best-move table, no move-pattern model).
+// same knowledge (`kosumi bench search --patterns models/kgs-6d-2k.kpm`:
+// heavy playouts, tactical reader, best-move table, the module's
+// move-pattern model, last good replies).
 //
 //   bash web/build.sh && cargo build --release -p kosumi
 //   node web/test/bench.mjs [--playouts 20000] [--native target/release/kosumi]
@@ -76,7 +77,7 @@ async function main() {
       const rates = [];
       for (let run = 0; run < RUNS; run++) {
         const json = execFileSync(NATIVE, ["bench", "search", "--size", String(size), "--playouts", String(n), "--seed", String(run + 1),
-          "--no-patterns", "--no-replies", "--json"], { encoding: "utf8" });
+          "--patterns", join(WEB, "..", "models", "kgs-6d-2k.kpm"), "--json"], { encoding: "utf8" });
         rates.push(JSON.parse(json.trim().split("\n").at(-1)).playouts_per_sec);
       }
       out[`native${size}`] = { playouts: n, playoutsPerSec: Math.round(median(rates)) };

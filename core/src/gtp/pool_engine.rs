@@ -1,8 +1,9 @@
 //! The engine a heap-less embedding puts under its [`Session`]: the core's
 //! MCTS over a node pool, a best-move table and a tactical reader with its
-//! never-flushed cache, all in storage the caller gives (the firmware's and
-//! the browser module's statics), a budget from the clock or a playout
-//! count, and the core's scoring of the end of the game.
+//! never-flushed cache, optionally a move-pattern model and last good
+//! replies, all in storage the caller gives (the firmware's and the browser
+//! module's statics), a budget from the clock or a playout count, and the
+//! core's scoring of the end of the game.
 //!
 //! The firmware (`embedded/`) and the WebAssembly module (`wasm/`) differ
 //! only in what they pass: sizes, [`Setup`], a time source, a seed. Both
@@ -17,12 +18,14 @@
 use crate::board::Board;
 use crate::game::{Game, Outcome, Player, Scorer, TimeControl, RANKED};
 use crate::geometry::{Color, Point};
+use crate::pattern::Patterns;
+use crate::playout::ReplyMemory;
 use crate::search::{
-    BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, Search, SearchError,
-    SearchResult,
+    BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, PatternPrior, Search,
+    SearchError, SearchResult,
 };
 use crate::table::BestMoveCluster;
-use crate::tactics::Solver;
+use crate::tactics::{Ladder, Solver};
 
 use super::args::{count, exactly};
 use super::Failure;
@@ -85,6 +88,12 @@ pub struct PoolEngine<'a> {
     /// The tactical reader whose cache the search's priors consult (none:
     /// no reading).
     tactics: Option<&'a mut dyn Solver>,
+    /// The move-pattern model and the ladder reader of its features and of
+    /// the playouts' ladder rules (none: the hand-made priors).
+    patterns: Option<(&'a Patterns<'a>, &'a mut Ladder)>,
+    /// Last good replies of the playouts, kept from move to move (none:
+    /// not used).
+    replies: Option<&'a mut dyn ReplyMemory>,
 }
 
 impl<'a> PoolEngine<'a> {
@@ -118,6 +127,8 @@ impl<'a> PoolEngine<'a> {
             search,
             table,
             tactics: None,
+            patterns: None,
+            replies: None,
         }
     }
 
@@ -134,12 +145,29 @@ impl<'a> PoolEngine<'a> {
         self.tactics = Some(tactics);
     }
 
-    /// Start afresh from `seed`: forget the best-move table and the tree,
-    /// count games from zero. Games from one seed are then the same.
+    /// Rate moves with the move-pattern model `patterns` in the search's
+    /// priors, its features and the playouts' ladder rules reading ladders
+    /// on `ladder`.
+    pub fn set_patterns(&mut self, patterns: &'a Patterns<'a>, ladder: &'a mut Ladder) {
+        self.patterns = Some((patterns, ladder));
+    }
+
+    /// Play the heavy playouts with last good replies kept in `replies`
+    /// (LGRF-2), as the host does.
+    pub fn set_replies(&mut self, replies: &'a mut dyn ReplyMemory) {
+        self.replies = Some(replies);
+    }
+
+    /// Start afresh from `seed`: forget the best-move table, the last good
+    /// replies and the tree, count games from zero. Games from one seed are
+    /// then the same.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
         self.games = 0;
         self.table.clear();
+        if let Some(r) = &mut self.replies {
+            r.forget();
+        }
         super::Engine::new_game(self);
     }
 
@@ -195,10 +223,30 @@ impl<'a> PoolEngine<'a> {
         excluded: &[Point],
         budget: Budget,
     ) -> Result<SearchResult, SearchError> {
-        let tactics = Knowledge::tactics(match &mut self.tactics {
-            Some(t) => Some(&mut **t),
-            None => None,
-        });
+        // With a model, its prior weight for the board's size (as on the
+        // host).
+        if self.patterns.is_some() {
+            let weight = Params::pattern_prior_for(board.size());
+            if self.search.params().pattern_prior != weight {
+                let mut params = *self.search.params();
+                params.pattern_prior = weight;
+                self.search.set_params(params);
+            }
+        }
+        let knowledge = Knowledge {
+            tactics: match &mut self.tactics {
+                Some(t) => Some(&mut **t),
+                None => None,
+            },
+            patterns: self
+                .patterns
+                .as_mut()
+                .map(|(patterns, ladder)| PatternPrior { patterns, ladder }),
+            replies: match &mut self.replies {
+                Some(r) => Some(&mut **r),
+                None => None,
+            },
+        };
         // One `run` for both clocks, as a `dyn Clock`: a second instance
         // of the search would cost the firmware flash.
         let mut no_clock = NoClock;
@@ -217,7 +265,7 @@ impl<'a> PoolEngine<'a> {
             excluded,
             budget,
             Some(&mut self.table),
-            tactics,
+            knowledge,
             timer,
             &mut |_| {},
         )

@@ -26,6 +26,8 @@ pub trait ReplyMemory {
     fn reply(&self, c: Color, before_last: Point, last: Point) -> Option<Point>;
     /// Learn from the sequence: `winner` won it (`None`: a draw).
     fn learn(&mut self, winner: Option<Color>);
+    /// Forget every reply.
+    fn forget(&mut self);
 }
 
 /// Longest sequence recorded: a tree path and a whole playout.
@@ -84,6 +86,10 @@ impl<S: AsRef<[u16]> + AsMut<[u16]>> Replies<S> {
 }
 
 impl<S: AsRef<[u16]> + AsMut<[u16]>> ReplyMemory for Replies<S> {
+    fn forget(&mut self) {
+        self.clear();
+    }
+
     fn start(&mut self, first: Color, before_last: Point, last: Point) {
         // The game's last two moves open the sequence, so that the first
         // moves have something to reply to; they are not learned.
