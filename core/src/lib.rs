@@ -19,13 +19,15 @@
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
 //! | [`game`] | the game layer the host's and the firmware's GTP share: the record with undo and superko, the clock and the time a move may take, dead stones and the final score, the move `genmove` plays around a search (fall-backs, resignation) |
-//! | [`gtp`] | the Go Text Protocol the host and the firmware share: lines in, answers out, the session with the standard commands |
+//! | [`gtp`] | the Go Text Protocol the host and the firmware share: lines in, answers out, the session with the standard commands, and the engine of the heap-less embeddings over caller-given storage |
 //!
 //! # Who builds on it
 //! Imports go one way, towards this crate: the desktop engine (crate
 //! `kosumi` in `host/`: its GTP engine and analysis protocol, with the
-//! tools on top), the firmware (`embedded/`) and the browser module
-//! (`wasm/`) each put storage, a clock and a seed under [`gtp::Session`];
+//! tools on top) puts its own searcher under [`gtp::Session`]; the
+//! firmware (`embedded/`) and the browser module (`wasm/`) each give
+//! [`gtp::PoolEngine`] storage, a clock and a seed and put it under the
+//! session;
 //! the game database (crate `kosumi-db`) replays games on [`board`]; the
 //! SGF reader (crate `kosumi-sgf`) uses [`geometry`]'s colours.
 //!
