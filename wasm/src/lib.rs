@@ -138,14 +138,14 @@ struct Module {
     output: &'static mut [u8; OUTPUT],
 }
 
-/// Return the module's session and buffers, attaching the tactical reader
-/// on first use.
+/// Return the module's session and buffers, lending the engine the
+/// tactical reader, the model, the reply tables and the clock on first
+/// use.
 fn module() -> Module {
     // SAFETY: the module is single-threaded, its one import (the clock)
     // does not call back into it, and its exported functions never call
-    // one another: each takes these
-    // references once, for the length of its call, and nothing else names
-    // these statics.
+    // one another: each takes these references once, for the length of
+    // its call, and nothing else names these statics.
     let (session, input, output, ready) = unsafe {
         (
             &mut *core::ptr::addr_of_mut!(SESSION),
@@ -156,8 +156,9 @@ fn module() -> Module {
     };
     if !*ready {
         // SAFETY: as above; this runs once, and from then on the reader
-        // holds the only reference to the cache and the engine the only
-        // one to the reader.
+        // holds the only reference to the cache, the model the only one to
+        // its index, the reply tables the only one to theirs, and the
+        // engine the only ones to the rest.
         let (tactics, reader, index, patterns, ladder, table, replies) = unsafe {
             (
                 &mut *core::ptr::addr_of_mut!(TACTICS),

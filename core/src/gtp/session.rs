@@ -414,9 +414,8 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
     }
 }
 
-/// The failure of a refused move.
-/// Handicap stones refused: the board has stones, or the points are bad
-/// or more than the record's setup holds.
+/// The failure of refused handicap stones: the board has stones, or the
+/// points are bad or more than the record's setup holds.
 fn setup_failure(e: game::SetupError) -> Failure {
     match e {
         game::SetupError::BoardNotEmpty => Failure::BoardNotEmpty,
@@ -424,6 +423,7 @@ fn setup_failure(e: game::SetupError) -> Failure {
     }
 }
 
+/// The failure of a refused move.
 fn play_failure(e: game::PlayError) -> Failure {
     match e {
         game::PlayError::RecordFull => Failure::RecordFull,
