@@ -459,11 +459,34 @@ async function showInfo() {
   return i;
 }
 
+/**
+ * Download the game as SGF: the engine's record (`printsgf`: the core's
+ * one SGF writer, with the result once two passes ended the game), with
+ * the players and a resignation added by the page.
+ */
+async function saveSgf() {
+  if (state.busy) return;
+  const r = await engine.gtp("printsgf");
+  if (!r.ok) return fail(`printsgf: ${r.text}`);
+  const you = state.human === "B" ? ["PB", "PW"] : ["PW", "PB"];
+  let props = `${you[0]}[You]${you[1]}[kosumi]DT[${new Date().toISOString().slice(0, 10)}]`;
+  if (state.result.endsWith("+R")) props += `RE[${state.result}]`;
+  const sgf = r.text.replace(/^\(;/, `(;${props}`);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([sgf + "\n"], { type: "application/x-go-sgf" }));
+  a.download = `kosumi-${state.size}x${state.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.sgf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
 function wire() {
   $("new").addEventListener("click", newGame);
   $("pass").addEventListener("click", humanPass);
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
+  $("save").addEventListener("click", saveSgf);
   $("analyse").addEventListener("click", analyseButton);
   $("show-ownership").addEventListener("change", render);
   $("playouts").addEventListener("change", async () => {

@@ -13,7 +13,7 @@
 // Screenshots go to web/test/screenshots/ (or $KOSUMI_SCREENSHOTS).
 // Exit status 0 on success; on failure a message on stderr and status 1.
 
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { Board, parseVertex } from "../go.js";
@@ -122,6 +122,17 @@ async function main() {
     await page.screenshot({ path: join(SHOTS, "game-over.png") });
     console.log(`game over: ${end.result} after ${end.moves.length} moves (${white.length} by the engine, all legal), ${end.dead.length} dead stones marked`);
     console.log(`first engine move ${end.timings.firstMove.toFixed(0)} ms; engine moves at ${PLAYOUTS} playouts: median ${median(end.timings.engineMoves.map((m) => m.ms)).toFixed(0)} ms`);
+
+    // The record as SGF: the download has the page's moves in order, the
+    // board's size and the result shown.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const sgf = await readFile(await download.path(), "utf8");
+    const sgfMoves = [...sgf.matchAll(/;([BW])\[([a-s]{2})?\]/g)].map(([, c, xy]) =>
+      xy ? `${c} ${"ABCDEFGHJ"[xy.charCodeAt(0) - 97]}${9 - (xy.charCodeAt(1) - 97)}` : `${c} pass`);
+    check(sgf.startsWith("(;PB[You]PW[kosumi]") && sgf.includes("SZ[9]") && sgf.includes(`RE[${end.result}]`),
+      `the SGF's root: ${sgf.slice(0, 120)}`);
+    check(sgfMoves.join(",") === end.moves.map((m) => `${m.colour} ${m.vertex}`).join(","), "the SGF's moves are not the game's");
+    console.log(`SGF saved: ${download.suggestedFilename()}, ${sgf.length} bytes, ${sgfMoves.length} moves, RE[${end.result}]`);
 
     // Analysis: undo back into the game and analyse the position.
     await page.click("#undo");

@@ -11,6 +11,7 @@
 //! | [`answer`] | `=`/`?` answers written as they are made |
 //! | [`args`] | colours, vertices, komi and counts read from arguments |
 //! | [`session`] | the game, the clock, the resignation rule and the standard commands |
+//! | [`sgf`] | the game as an SGF record (`printsgf`) |
 //! | [`pool_engine`] | the engine of embeddings without a heap (firmware, browser): the search, its table and reader over caller-given storage |
 
 pub mod answer;
@@ -18,6 +19,7 @@ pub mod args;
 pub mod line;
 pub mod pool_engine;
 pub mod session;
+pub mod sgf;
 
 pub use answer::Answer;
 pub use line::{Line, Request};

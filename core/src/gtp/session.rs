@@ -14,6 +14,7 @@ use core::fmt::Write;
 use super::answer::Answer;
 use super::args::{self, Args};
 use super::line::{self, Line, Request};
+use super::sgf;
 use super::Failure;
 use crate::game::{self, handicap, Choice, Game, Mode, Player, ResignRule, TimeControl};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
@@ -63,6 +64,7 @@ pub const COMMANDS: &[&str] = &[
     "reg_genmove",
     "showboard",
     "is_legal",
+    "printsgf",
     // What GUIs and servers ask (GNU Go's, KGS's): Kigo draws its board
     // from `list_stones` and `captures`.
     "list_stones",
@@ -328,6 +330,35 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
                     return Err(Failure::Syntax);
                 }
                 Ok(())
+            }
+            "printsgf" => {
+                // The record in the answer (GNU Go's `printsgf` without a
+                // file); a file cannot be written here (the host writes
+                // one). The result once two passes ended the game.
+                match args.count() {
+                    0 => {}
+                    1 => return Err(Failure::CannotWrite),
+                    _ => return Err(Failure::Syntax),
+                }
+                let moves = self.game.moves();
+                let ended =
+                    moves.len() >= 2 && moves[moves.len() - 2..].iter().all(|m| m.point.is_pass());
+                let margin2 = ended.then(|| {
+                    let (board, komi2) = (self.game.board(), self.game.komi2());
+                    self.player.scorer().final_margin2(board, komi2)
+                });
+                let version = self.player.version();
+                let mut root = |o: &mut dyn Write| {
+                    o.write_str("RU[Chinese]")?;
+                    if let Some(m) = margin2 {
+                        o.write_str("RE[")?;
+                        args::write_result(o, m)?;
+                        o.write_char(']')?;
+                    }
+                    Ok(())
+                };
+                sgf::write_record(out, &self.game, ("kosumi", version), &mut root)
+                    .map_err(|_| Failure::CannotWrite)
             }
             "showboard" => {
                 args::exactly::<0>(args)?;

@@ -144,54 +144,26 @@ fn point(geo: Geometry, (x, y): SgfPoint) -> Point {
     geo.point(usize::from(x), geo.size() - 1 - usize::from(y))
 }
 
-/// Return the SGF name of a board point.
-fn sgf_name(geo: Geometry, p: Point) -> String {
-    if p.is_pass() {
-        return String::new();
-    }
-    let (x, y) = geo.coords(p);
-    let letter = |i: usize| char::from(b'a' + i as u8);
-    format!("{}{}", letter(x), letter(geo.size() - 1 - y))
-}
-
-/// Return the game as a one-line SGF record with `info` (its `RE` as
-/// given): the root's properties, the setup, then the moves.
+/// Return the game as a one-line SGF record (the core's writer) with the
+/// game information `info` (its `RE` as given) among the root's
+/// properties.
 pub fn write(game: &Game, info: &GameInfo) -> String {
-    let geo = game.board().geometry();
-    let mut out = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[kosumi:{}]SZ[{}]KM[{}]",
-        env!("CARGO_PKG_VERSION"),
-        geo.size(),
-        f64::from(game.komi2()) / 2.0
-    );
-    if game.handicap() >= 2 {
-        out += &format!("HA[{}]", game.handicap());
-    }
     let mut info = info.clone();
     if info.rules.is_empty() {
         info.rules = "Chinese".into();
     }
-    info.write(&mut out);
-    for (c, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
-        let stones: Vec<String> = game
-            .setup()
-            .iter()
-            .filter(|s| s.1 == c)
-            .map(|&(p, _)| format!("[{}]", sgf_name(geo, p)))
-            .collect();
-        if !stones.is_empty() {
-            out += tag;
-            out += &stones.concat();
-        }
-    }
-    if game.first_to_play() == Color::White {
-        out += "PL[W]";
-    }
-    for m in game.moves() {
-        let tag = if m.color == Color::Black { 'B' } else { 'W' };
-        out += &format!(";{}[{}]", tag, sgf_name(geo, m.point));
-    }
-    out.push(')');
+    let mut out = String::new();
+    // A `String` takes every write.
+    let _ = kosumi_core::gtp::sgf::write_record(
+        &mut out,
+        game,
+        ("kosumi", env!("CARGO_PKG_VERSION")),
+        &mut |o| {
+            let mut props = String::new();
+            info.write(&mut props);
+            o.write_str(&props)
+        },
+    );
     out
 }
 
