@@ -114,6 +114,13 @@ fn administrative_commands() {
         assert_eq!(g.ok(&format!("known_command {cmd}")), "true");
     }
     assert!(list.lines().any(|l| l == "genmove"));
+    // GoGui's `cputime`: the engine's CPU seconds, growing with a search.
+    let cpu = |g: &mut Gtp| g.ok("cputime").parse::<f64>().expect("seconds");
+    let before = cpu(&mut g);
+    g.ok("genmove b");
+    let after = cpu(&mut g);
+    assert!(before > 0.0 && after > before, "{before} then {after}");
+    assert_eq!(g.err("cputime 1"), "syntax error");
     assert_eq!(g.err("frobnicate"), "unknown command");
     assert_eq!(g.err("NAME"), "unknown command");
     assert_eq!(g.err("name extra"), "syntax error");

@@ -521,3 +521,24 @@ fn live_gogui_graphics_go_to_stderr_during_a_search() {
         assert!(lines[2].starts_with("TEXT ") && lines[3].is_empty(), "{b}");
     }
 }
+
+/// GoGui's interrupt: a `genmove` of fifty million playouts (hours) stops
+/// at the `# interrupt` line GoGui sends and plays its best move so far;
+/// the engine then goes on answering.
+#[test]
+fn gogui_interrupt_stops_a_genmove() {
+    let mut g = Gtp::start(&["--size", "9", "--playouts", "50000000"]);
+    assert_eq!(g.ok("known_command gogui-interrupt"), "true");
+    assert_eq!(g.ok("gogui-interrupt"), "");
+    let start = std::time::Instant::now();
+    g.write("genmove b\n");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    g.write("# interrupt\n");
+    let answer = g.read_answer();
+    assert!(answer.starts_with("= ") && answer.len() > 2, "{answer:?}");
+    assert!(start.elapsed().as_secs() < 120, "{:?}", start.elapsed());
+    g.ok("kosumi-setoption playouts 300");
+    let reply = g.ok("genmove w");
+    assert!(!reply.is_empty());
+    g.quit();
+}

@@ -1,12 +1,14 @@
 //! The search budget of a move: from the game's clock (`time_settings`,
 //! `time_left`, read by the core's [`TimeControl`]) and the options
-//! (`--time`, `--playouts`).
+//! (`--time`, `--playouts`); and the engine's own CPU time (`cputime`).
 
 use kosumi_core::game::TimeControl;
 use kosumi_core::geometry::Color;
 use kosumi_core::search::Budget;
 
 use super::options::SearchArgs;
+use super::reply::{exactly, Reply};
+use super::Engine;
 
 /// Most playouts of a time-limited search.
 const MAX_PLAYOUTS: u32 = 50_000_000;
@@ -32,4 +34,21 @@ pub fn budget(opts: &SearchArgs, clock: &TimeControl, c: Color, empty: usize) ->
         },
         None => Budget::playouts(opts.playouts.unwrap_or(10_000)),
     }
+}
+
+/// `cputime`: the CPU seconds the engine has used so far, all its threads,
+/// user and system time (GoGui's and `gogui-twogtp`'s extension, which
+/// they read before and after a move).
+pub fn cputime(_engine: &mut Engine, args: &[String]) -> Reply {
+    exactly::<0>(args)?;
+    // SAFETY: `rusage` is plain data that `getrusage` fills; the zeroed
+    // value is a valid one if it fails.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a `rusage` of our own.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    Ok(format!(
+        "{:.3}",
+        secs(usage.ru_utime) + secs(usage.ru_stime)
+    ))
 }

@@ -12,7 +12,7 @@
 //! handlers, and no handler imports it.
 
 use super::reply::Reply;
-use super::{analyze, book, gogui, options, sgf, tactics, Engine};
+use super::{analyze, book, clock, gogui, options, sgf, tactics, Engine};
 
 /// A command handler.
 pub type Handler = fn(&mut Engine, &[String]) -> Reply;
@@ -37,7 +37,9 @@ pub const COMMANDS: &[Command] = &[
     // Analysis and kosumi's own.
     Command { name: "lz-genmove_analyze", handler: analyze::lz_genmove_analyze },
     Command { name: "kata-genmove_analyze", handler: analyze::kata_genmove_analyze },
+    Command { name: "cputime", handler: clock::cputime },
     Command { name: "gogui-analyze_commands", handler: gogui::analyze_commands },
+    Command { name: "gogui-interrupt", handler: gogui::interrupt },
     Command { name: "kosumi-ownership", handler: gogui::ownership },
     Command { name: "kosumi-best_moves", handler: gogui::best_moves },
     Command { name: "kosumi-param", handler: gogui::param },
@@ -59,7 +61,9 @@ pub const NAMES: &[&str] = &[
     "printsgf",
     "lz-genmove_analyze",
     "kata-genmove_analyze",
+    "cputime",
     "gogui-analyze_commands",
+    "gogui-interrupt",
     "kosumi-ownership",
     "kosumi-best_moves",
     "kosumi-param",

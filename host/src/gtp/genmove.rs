@@ -182,8 +182,18 @@ impl Player for Services {
         excluded: &[Point],
         ranked: &mut [Point; RANKED],
     ) -> Result<(Outcome, usize), String> {
-        let budget = budget(&self.play.opts, clock, c, game.board().empty_count());
-        let (result, infos) = self.run_search(game, c, excluded, budget, None)?;
+        let mut budget = budget(&self.play.opts, clock, c, game.board().empty_count());
+        // GoGui's interrupt stops a one-thread search as a spent clock
+        // would: a playout budget gets a time limit never reached
+        // otherwise (the search is the same).
+        let stop = self
+            .interrupt
+            .clone()
+            .filter(|_| self.play.opts.threads == 1);
+        if stop.is_some() {
+            budget.time_ms = budget.time_ms.or(Some(u64::MAX / 8));
+        }
+        let (result, infos) = self.run_search(game, c, excluded, budget, stop)?;
         for (slot, info) in ranked.iter_mut().zip(&infos) {
             *slot = info.mv;
         }
@@ -199,8 +209,8 @@ impl Player for Services {
 impl Services {
     /// Search `game`'s position for `c` without the moves of `excluded`
     /// within `budget` (the main searcher and the `--threads` helpers),
-    /// stopping early when `stop` counts a waiting line; return the result
-    /// and the root moves, most visited first.
+    /// stopping early when `stop` counts a waiting line or an interrupt;
+    /// return the result and the root moves, most visited first.
     ///
     /// # Errors
     /// A message when the searcher cannot be built.

@@ -5,6 +5,9 @@
 //! (the search options in GoGui's dialog: `[bool]` for switches, `[string]`
 //! for the rest, set through `kosumi-setoption`).
 //!
+//! `gogui-interrupt` tells GoGui that a `# interrupt` line stops the
+//! running `genmove` (the loop, `super::serve`, counts those lines).
+//!
 //! Live graphics: with the option `gogui_gfx` on, a search writes a
 //! `gogui-gfx:` block to stderr at the end of every deepening iteration
 //! (the best move so far, its win rate and visits), which GoGui draws while
@@ -37,6 +40,15 @@ pub fn analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
         "none/Save book/kosumi-savebook",
     ]
     .join("\n"))
+}
+
+/// `gogui-interrupt`: answered empty; listing it tells GoGui to send
+/// `# interrupt` to stop a running command.
+pub fn interrupt(_: &mut Engine, args: &[String]) -> Reply {
+    if !args.is_empty() {
+        return Err(Failure::Syntax.into());
+    }
+    Ok(String::new())
 }
 
 /// `kosumi-ownership`: the playout ownership estimate of the position

@@ -123,6 +123,10 @@ pub struct Services {
     /// What the last `loadsgf` read beside the game (empty after
     /// `clear_board` and `boardsize`): `printsgf` writes it back.
     pub loaded: sgf::Loaded,
+    /// GoGui's `# interrupt` lines read while a command runs ([`serve`]
+    /// counts them): a one-thread `genmove` stops at the first and plays
+    /// its best move so far (none: not served, nothing to count).
+    pub interrupt: Option<Arc<AtomicUsize>>,
 }
 
 /// The core's session asks the host's services for its version, its
@@ -166,6 +170,7 @@ pub fn engine(args: Args) -> Result<Engine, String> {
         tactics: tactics::Tactics::new(args.search.tactics_mb)?,
         scratch: game.board().clone(),
         loaded: sgf::Loaded::default(),
+        interrupt: None,
         args,
     };
     let mut engine = Session::new(game, services);
@@ -207,7 +212,8 @@ pub fn answer_line(engine: &mut Engine, raw: &str) -> Option<String> {
 /// Serve GTP: read commands from `input` until `quit` or end of input,
 /// writing each answer to `output` and flushing it. Input is read on a
 /// thread of its own, so that a line arriving during a streaming analysis
-/// ([`analyze`]) stops it at once.
+/// ([`analyze`]) stops it at once, and GoGui's `# interrupt` (its
+/// `gogui-interrupt` protocol) stops a `genmove`.
 ///
 /// # Errors
 /// An I/O error of `input` or `output`.
@@ -217,6 +223,9 @@ pub fn serve(
     mut output: impl Write,
 ) -> io::Result<()> {
     let waiting: analyze::Waiting = Arc::new(AtomicUsize::new(0));
+    let interrupt = Arc::new(AtomicUsize::new(0));
+    engine.player.interrupt = Some(Arc::clone(&interrupt));
+    let interrupts = Arc::clone(&interrupt);
     let (tx, rx) = mpsc::channel::<io::Result<Vec<u8>>>();
     let count = Arc::clone(&waiting);
     // Detached: it ends with the input or when the loop stops listening.
@@ -226,6 +235,9 @@ pub fn serve(
             .read_until(b'\n', &mut buf)
             .map(|n| (n > 0).then_some(buf));
         let end = !matches!(line, Ok(Some(_)));
+        if matches!(&line, Ok(Some(b)) if b.trim_ascii() == b"# interrupt") {
+            interrupts.fetch_add(1, Ordering::SeqCst);
+        }
         count.fetch_add(1, Ordering::SeqCst);
         let sent = match line {
             Ok(Some(buf)) => tx.send(Ok(buf)),
@@ -264,6 +276,8 @@ pub fn serve(
             }
             output.write_all(answer.as_bytes())?;
             output.flush()?;
+            // An interrupt is for the command that was running.
+            interrupt.store(0, Ordering::SeqCst);
             if ponder::wanted(engine, &command, &answer) {
                 let n = ponder::ponder(engine, &waiting);
                 if verbose {
