@@ -18,7 +18,7 @@ const SETUP: Setup = Setup {
     seed: 11,
 };
 
-type Pooled<'a> = Session<PoolEngine<'a>, 200, 0>;
+type Pooled<'a> = Session<PoolEngine<'a>, 200, 9>;
 
 /// Run `lines` through `session`, its engine answering its own commands
 /// as the embeddings do, and return every answer.
@@ -164,4 +164,38 @@ fn with_a_model_and_replies_it_plays_and_weighs_the_model_by_board_size() {
     answers(&mut s, "boardsize 9");
     s.player.set_seed(3);
     assert_eq!(self_play(&mut s, 6), first);
+}
+
+#[test]
+fn printsgf_writes_the_record_and_its_result_after_two_passes() {
+    let mut nodes = vec![Node::EMPTY; 1 << 14];
+    let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 8];
+    let mut s = session(&mut nodes, &mut clusters);
+    answers(&mut s, "boardsize 5\nkomi 0.5\nfixed_handicap 2");
+    // No handicap on 5x5: the board stays empty, black to move.
+    answers(&mut s, "play b c3\nplay w pass");
+    assert_eq!(
+        answers(&mut s, "printsgf"),
+        "= (;GM[1]FF[4]CA[UTF-8]AP[kosumi:9.9.9-test]SZ[5]KM[0.5]RU[Chinese];B[cc];W[])\n\n"
+    );
+    // Two passes end the game: the result (black's whole board, less
+    // komi) joins the record.
+    answers(&mut s, "play b pass");
+    let sgf = answers(&mut s, "printsgf");
+    assert!(
+        sgf.ends_with("RU[Chinese]RE[B+24.5];B[cc];W[];B[])\n\n"),
+        "{sgf}"
+    );
+    assert_eq!(
+        answers(&mut s, "printsgf game.sgf"),
+        "? cannot write file\n\n"
+    );
+    assert_eq!(answers(&mut s, "printsgf a b"), "? syntax error\n\n");
+    // Handicap: HA, the stones as setup (C3 and G7), white first.
+    answers(&mut s, "boardsize 9\nkomi 0.5\nfixed_handicap 2\nplay w e5");
+    let sgf = answers(&mut s, "printsgf");
+    assert!(
+        sgf.contains("SZ[9]KM[0.5]HA[2]RU[Chinese]AB[cg][gc]PL[W];W[ee])"),
+        "{sgf}"
+    );
 }
