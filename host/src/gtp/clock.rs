@@ -46,9 +46,12 @@ pub fn cputime(_engine: &mut Engine, args: &[String]) -> Reply {
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: a valid pointer to a `rusage` of our own.
     unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
-    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    Ok(format!(
-        "{:.3}",
-        secs(usage.ru_utime) + secs(usage.ru_stime)
-    ))
+    Ok(format!("{:.3}", cpu_seconds(&usage)))
+}
+
+/// Return the CPU seconds, user and system, of a resource-use record
+/// (`getrusage`'s here, `wait4`'s in `kosumi match`).
+pub fn cpu_seconds(usage: &libc::rusage) -> f64 {
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
 }

@@ -151,8 +151,7 @@ fn cpu_on_exit(child: &mut Child) -> Option<f64> {
         let _ = child.wait();
         return None;
     }
-    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    Some(secs(usage.ru_utime) + secs(usage.ru_stime))
+    Some(kosumi::gtp::clock::cpu_seconds(&usage))
 }
 
 /// Wait for `child` to end (no resource figures on this system).
