@@ -9,6 +9,7 @@
 // `window.kosumiPage.state.errors` (the browser test fails on any).
 
 import { Board, COLUMNS, parseVertex, vertex } from "./go.js";
+import { readRecord } from "./record.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 40;
@@ -60,6 +61,8 @@ const state = {
   budget: "1000",
   /** Black's handicap stones (vertices), placed before the first move. */
   handicap: [],
+  /** The colour of the first move ("W" after a handicap). */
+  first: "B",
   board: new Board(9),
   /** [{colour, vertex}] in order; vertex "pass" for a pass. */
   moves: [],
@@ -81,8 +84,7 @@ function other(c) {
 }
 
 function toPlay() {
-  const first = state.handicap.length > 0 ? "W" : "B";
-  return state.moves.length % 2 === 0 ? first : other(first);
+  return state.moves.length % 2 === 0 ? state.first : other(state.first);
 }
 
 /**
@@ -134,36 +136,96 @@ function replay() {
   for (const m of state.moves) state.board.play(m.colour, parseVertex(m.vertex, state.size));
 }
 
-async function newGame() {
-  if (state.busy) return;
-  setBusy(true);
-  state.size = Number($("size").value);
-  state.komi = Number($("komi").value);
-  state.human = $("colour").value;
+/**
+ * Start a game on the page and in the engine: `size`, `komi`, and black's
+ * handicap: a number of stones the engine places on GTP's fixed points, or
+ * the stones' vertices (`set_free_handicap`). The seed and the budget come
+ * from the form.
+ */
+async function setUp(size, komi, handicap) {
+  state.size = size;
+  state.komi = komi;
   state.budget = $("playouts").value;
-  state.board = new Board(state.size);
-  Object.assign(state, { moves: [], handicap: [], over: false, result: "", dead: [], analysis: null, graph: [] });
+  state.board = new Board(size);
+  Object.assign(state, { moves: [], handicap: [], first: "B", over: false, result: "", dead: [], analysis: null, graph: [] });
   $("result").textContent = "";
   const seed = Number($("seed").value) || Math.floor(Math.random() * 2 ** 32);
   await engine.send({ seed: [0, seed] });
-  for (const line of [`boardsize ${state.size}`, "clear_board", `komi ${state.komi}`, ...budgetLines(state.budget)]) {
+  for (const line of [`boardsize ${size}`, "clear_board", `komi ${komi}`, ...budgetLines(state.budget)]) {
     const r = await engine.gtp(line);
     if (!r.ok) fail(`${line}: ${r.text}`);
   }
-  const stones = Number($("handicap").value);
-  if (stones >= 2) {
-    // The engine's own placement (GTP's fixed points): black's stones on
-    // the page's board too, and white moves first.
-    const r = await engine.gtp(`fixed_handicap ${stones}`);
-    if (!r.ok) fail(`fixed_handicap ${stones}: ${r.text}`);
-    else state.handicap = r.text.split(/\s+/).filter(Boolean).map((v) => v.toUpperCase());
+  let line = null;
+  if (typeof handicap === "number" && handicap >= 2) line = `fixed_handicap ${handicap}`;
+  else if (Array.isArray(handicap) && handicap.length > 0) line = `set_free_handicap ${handicap.join(" ")}`;
+  if (line) {
+    // Black's stones on the page's board too, and white moves first.
+    const r = await engine.gtp(line);
+    if (!r.ok) throw new Error(`${line}: ${r.text}`);
+    state.handicap = Array.isArray(handicap) ? handicap : r.text.split(/\s+/).filter(Boolean).map((v) => v.toUpperCase());
+    state.first = "W";
     replay();
     await checkStones();
+  }
+}
+
+async function newGame() {
+  if (state.busy) return;
+  setBusy(true);
+  state.human = $("colour").value;
+  try {
+    await setUp(Number($("size").value), Number($("komi").value), Number($("handicap").value));
+  } catch (e) {
+    fail(e.message);
   }
   setBusy(false);
   render();
   if (toPlay() !== state.human) await engineMove();
   else status(`Your move (${state.human === "B" ? "black" : "white"}).`);
+}
+
+/**
+ * Load an SGF record (its text): a new game set up as the record's root
+ * says, its main line played through both the page and the engine, and
+ * the move then the user's (two passes at the end score the game).
+ * Return whether the whole record was loaded; what stopped it is shown.
+ */
+async function loadRecord(text, name = "the record") {
+  if (state.busy) return false;
+  let record;
+  try {
+    record = readRecord(text);
+  } catch (e) {
+    status(`Cannot load ${name}: ${e.message}.`);
+    return false;
+  }
+  setBusy(true);
+  let loaded = true;
+  try {
+    const komi = record.komi ?? Number($("komi").value);
+    await setUp(record.size, komi, record.handicap);
+    state.first = record.first;
+    // The form shows the loaded game's settings where it offers them.
+    for (const [id, value] of [["size", record.size], ["handicap", record.handicap.length]]) {
+      if ([...$(id).options].some((o) => Number(o.value) === value)) $(id).value = String(value);
+    }
+    $("komi").value = String(komi);
+    await playRecorded(record.moves);
+  } catch (e) {
+    loaded = false;
+    status(`Loaded ${name} up to move ${state.moves.length}: ${e.message}.`);
+  }
+  state.human = toPlay();
+  $("colour").value = state.human;
+  setBusy(false);
+  render();
+  if (state.over) await endGame();
+  if (!loaded) return false;
+  const i = record.info;
+  const players = i.PB || i.PW ? `${i.PB || "?"} (black) against ${i.PW || "?"} (white), ` : "";
+  const result = i.RE ? `, result ${i.RE}` : "";
+  if (!state.over) status(`Loaded ${name}: ${players}${state.moves.length} moves${result}. Your move (${state.human === "B" ? "black" : "white"}).`);
+  return true;
 }
 
 /** Record a move both sides agree on. */
@@ -296,6 +358,19 @@ async function loadMoves(moves) {
   if (state.busy) throw new Error("busy");
   setBusy(true);
   try {
+    await playRecorded(moves);
+  } finally {
+    setBusy(false);
+  }
+  render();
+  if (state.over) return endGame();
+  if (toPlay() !== state.human) return engineMove();
+  status("Your move.");
+}
+
+/** Play `moves` ([colour, vertex] pairs) through the engine and the page's board. */
+async function playRecorded(moves) {
+  try {
     for (const [colour, v] of moves) {
       const c = colour.toUpperCase();
       check(c === toPlay(), `${c} ${v}: not ${c}'s turn`);
@@ -306,14 +381,9 @@ async function loadMoves(moves) {
       check(!state.board.play(c, p), `${c} ${v}: illegal on the page's board`);
       record(c, p === null ? "pass" : v.toUpperCase());
     }
-    await checkStones();
   } finally {
-    setBusy(false);
+    await checkStones();
   }
-  render();
-  if (state.over) return endGame();
-  if (toPlay() !== state.human) return engineMove();
-  status("Your move.");
 }
 
 function check(ok, what) {
@@ -487,6 +557,12 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   $("save").addEventListener("click", saveSgf);
+  $("load").addEventListener("click", () => $("load-file").click());
+  $("load-file").addEventListener("change", async () => {
+    const file = $("load-file").files[0];
+    $("load-file").value = "";
+    if (file) await loadRecord(await file.text(), file.name);
+  });
   $("analyse").addEventListener("click", analyseButton);
   $("show-ownership").addEventListener("change", render);
   $("playouts").addEventListener("change", async () => {
@@ -510,4 +586,4 @@ const ready = (async () => {
   status(`The engine did not start: ${e.message}`);
 });
 
-window.kosumiPage = { state, engine, ready, newGame, loadMoves };
+window.kosumiPage = { state, engine, ready, newGame, loadMoves, loadRecord };

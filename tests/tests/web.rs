@@ -2,14 +2,15 @@
 //! WebAssembly (`wasm/`, by `web/build.sh`) plays a complete 9x9 game in
 //! a real Chromium, and its analysis draws its overlay
 //! (`web/test/play.mjs`: every engine move checked against the page's own
-//! record and replayed once more, the final score shown; a position
-//! counted by hand scored with its dead stones marked; screenshots in
-//! `web/test/screenshots/`).
+//! record and replayed once more, the final score shown; the saved SGF
+//! loaded back, a handicap record loaded and bad records refused; a
+//! position counted by hand scored with its dead stones marked;
+//! screenshots in `web/test/screenshots/`).
 //!
 //! Needs Node.js (Debian `nodejs`), Chromium (Debian `chromium`; the test
 //! drives the system browser, it never downloads one), `npm ci` in
-//! `web/test` (npm `playwright-core`) and the `wasm32-unknown-unknown`
-//! target. With `CI` set a missing tool fails the test naming what to
+//! `web/test` (npm `playwright-core`), npm for `web/build.sh`'s SGF
+//! reader and the `wasm32-unknown-unknown` target. With `CI` set a missing tool fails the test naming what to
 //! install; elsewhere the test says what it skipped.
 
 use std::process::{Command, Stdio};
@@ -49,7 +50,7 @@ fn build_wasm() {
         .expect("run web/build.sh");
     assert!(
         status.success(),
-        "the WebAssembly engine did not build (rustup target add wasm32-unknown-unknown)"
+        "web/build.sh failed: the WebAssembly engine (rustup target add wasm32-unknown-unknown) or the SGF reader (npm, Debian package npm)"
     );
 }
 

@@ -157,6 +157,24 @@ async function main() {
     check(empty > 0, "a full board");
     await page.screenshot({ path: join(SHOTS, "analysis.png") });
     console.log(`analysis: ${overlay.analysis.visits} playouts, best ${overlay.hints.slice(0, 3).join(" ")}, ownership of 81 points, graph of ${overlay.graph} points`);
+    // The saved record loaded back with the Load button: the same moves and
+    // stones (the page checks the engine's against its own), and a game
+    // that ended in two passes scored again.
+    await page.setInputFiles("#load-file", { name: "saved.sgf", mimeType: "application/x-go-sgf", buffer: Buffer.from(sgf) });
+    await idle();
+    const back = await page.evaluate(() => {
+      const st = window.kosumiPage.state;
+      return { moves: st.moves, errors: st.errors, result: st.result, over: st.over, cells: st.board.cells.join(","),
+        status: document.getElementById("status").textContent };
+    });
+    check(back.errors.length === 0, `the page found errors: ${back.errors.join("; ")}`);
+    check(back.moves.map((m) => `${m.colour} ${m.vertex}`).join(",") === end.moves.map((m) => `${m.colour} ${m.vertex}`).join(","),
+      "the loaded record's moves are not the saved game's");
+    check(back.cells === replay.cells.join(","), "the loaded position is not the game's");
+    check(resigned ? !back.over && back.status.startsWith("Loaded saved.sgf") : back.over && back.result === end.result,
+      `loaded back: ${JSON.stringify({ over: back.over, result: back.result, status: back.status })}`);
+    console.log(`SGF loaded back: ${back.moves.length} moves, ${resigned ? "the user to move" : `scored ${back.result} again`}`);
+
     // Dead stones: a position counted by hand, black's wall on E and
     // white's on F with a lone stone of each in the other's area; two
     // passes end it: both lone stones are dead and marked, and the score
@@ -231,6 +249,44 @@ async function main() {
     check(big.own === 361 && big.hints > 0, `19x19 analysis: ${big.own} ownership points, ${big.hints} best moves`);
     await page.screenshot({ path: join(SHOTS, "analysis-19x19.png") });
     console.log(`19x19: the engine answered Q16 with ${big.moves[1].vertex}; analysis over 361 points`);
+
+    // A handicap record (black's stones in AB at the root, one of them a
+    // compressed list, white first), then records the page refuses, each
+    // with its reason shown and the game left as it was; a record with an
+    // illegal move loads up to it.
+    const load = async (name, text) => {
+      await page.setInputFiles("#load-file", { name, mimeType: "application/x-go-sgf", buffer: Buffer.from(text) });
+      await idle();
+      return page.evaluate(() => {
+        const st = window.kosumiPage.state;
+        return { moves: st.moves.map((m) => `${m.colour} ${m.vertex}`), handicap: st.handicap, human: st.human, size: st.size, komi: st.komi,
+          errors: st.errors, black: st.board.stones("B"), status: document.getElementById("status").textContent,
+          form: ["size", "komi", "handicap", "colour"].map((id) => document.getElementById(id).value).join(" ") };
+      });
+    };
+    const hr = await load("handicap.sgf", "(;GM[1]FF[4]SZ[13]KM[0.5]HA[4]AB[dd][jd:jd][dj][jj]PB[Honinbo]PW[Guest];W[gg];B[gd];W[])");
+    check(hr.errors.length === 0, `the page found errors: ${hr.errors.join("; ")}`);
+    check(hr.size === 13 && hr.komi === 0.5 && hr.handicap.join(" ") === "D10 K10 D4 K4", `handicap record: ${JSON.stringify(hr)}`);
+    check(hr.moves.join(",") === "W G7,B G10,W pass" && hr.human === "B", `handicap record's moves: ${JSON.stringify(hr)}`);
+    check(hr.black.join(" ") === "D10 D4 G10 K10 K4", `black stones ${hr.black.join(" ")}`);
+    check(hr.form === "13 0.5 4 B", `the form shows ${hr.form}`);
+    check(hr.status === "Loaded handicap.sgf: Honinbo (black) against Guest (white), 3 moves. Your move (black).", `status: ${hr.status}`);
+    await page.screenshot({ path: join(SHOTS, "loaded-handicap.png") });
+    for (const [name, text, reason] of [
+      ["setup.sgf", "(;SZ[9]AW[ee];B[cc])", "Cannot load setup.sgf: setup stones (AW) at the start: the page plays games, not set-ups."],
+      ["big.sgf", "(;SZ[25];B[aa])", "Cannot load big.sgf: SZ[25]: boards of 2 to 19 lines."],
+      ["off.sgf", "(;SZ[9];B[ee];W[zz])", "Cannot load off.sgf: W[zz] is off the board."],
+      ["empty.sgf", "no record here", "Cannot load empty.sgf: no game in the file."],
+    ]) {
+      const r = await load(name, text);
+      check(r.status === reason, `${name}: "${r.status}", not "${reason}"`);
+      check(r.moves.length === 3 && r.size === 13 && r.errors.length === 0, `${name} changed the game: ${JSON.stringify(r)}`);
+    }
+    const il = await load("illegal.sgf", "(;SZ[9]KM[7];B[ee];W[ee])");
+    check(il.size === 9 && il.moves.join(",") === "B E5" && il.human === "W", `illegal.sgf: ${JSON.stringify(il)}`);
+    check(il.status.startsWith("Loaded illegal.sgf up to move 1: W E5:"), `illegal.sgf: ${il.status}`);
+    check(il.errors.length === 0, `the page found errors: ${il.errors.join("; ")}`);
+    console.log(`SGF loaded: a 13x13 record with 4 handicap stones, 5 records refused or cut with their reasons`);
 
     const bad = logs.filter((l) => l.startsWith("error") || l.startsWith("page error"));
     check(bad.length === 0, `browser errors: ${bad.join("; ")}`);

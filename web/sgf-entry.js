@@ -1,0 +1,5 @@
+// The page's SGF reader: Sabaki's (npm @sabaki/sgf), bundled by
+// web/build.sh into web/sgf.js. Its optional encoding detectors
+// (iconv-lite, jschardet) are left out: the page reads text the browser
+// has already decoded.
+export { parse } from "@sabaki/sgf";
