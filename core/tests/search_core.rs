@@ -5,7 +5,7 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::search::{
-    BestMoveTable, Budget, DeepeningParams, IterationReport, Knowledge, NoClock, Node, Params,
+    BestMoveTable, Budget, Clock, DeepeningParams, IterationReport, Knowledge, NoClock, Node, Params,
     Pool, Search, SearchResult,
 };
 use kosumi_core::table::{BestMoveCluster, Cluster};
@@ -331,6 +331,41 @@ fn a_playout_budget_still_reads_the_clock() {
         .unwrap();
     assert_eq!(r.playouts, 640);
     assert_eq!(reads, 9, "after 64, 128, ..., 576 playouts");
+}
+
+/// The caller's stop (a GUI's interrupt) ends a search of a playout
+/// budget, which no time limit would: at the third read of the clock.
+#[test]
+fn an_interrupt_stops_a_playout_budget() {
+    struct Interrupt {
+        reads: u32,
+    }
+    impl Clock for Interrupt {
+        fn elapsed_ms(&mut self) -> u64 {
+            self.reads += 1;
+            0
+        }
+        fn interrupted(&mut self) -> bool {
+            self.reads >= 3
+        }
+    }
+    let b = Board::new(9).unwrap();
+    let mut s = search(20_000, Params::default(), 9);
+    let mut clock = Interrupt { reads: 0 };
+    let r = s
+        .run::<Vec<BestMoveCluster>, _>(
+            &b,
+            14,
+            &[],
+            Budget::playouts(100_000),
+            None,
+            Knowledge::none(),
+            &mut clock,
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(r.playouts, 3 * 64, "stopped at the third read");
+    assert!(b.is_legal(r.best, Color::Black) || r.best.is_pass());
 }
 
 #[test]

@@ -518,8 +518,12 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         clock: &mut C,
     ) -> bool {
         let mut left = budget.playouts - done;
-        // Read whatever the budget: the caller's hook between playouts.
+        // Read whatever the budget: the caller's hook between playouts,
+        // and its stop.
         let now = clock.elapsed_ms();
+        if clock.interrupted() {
+            return true;
+        }
         if let Some(limit) = budget.time_ms {
             if now >= limit {
                 return true;

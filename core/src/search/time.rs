@@ -8,6 +8,12 @@
 pub trait Clock {
     /// Return the milliseconds elapsed since the search started.
     fn elapsed_ms(&mut self) -> u64;
+
+    /// Query whether the caller asks the search to stop now, whatever its
+    /// budget (a GUI's interrupt, a command waiting); read with the time.
+    fn interrupted(&mut self) -> bool {
+        false
+    }
 }
 
 /// A clock that never advances: searches bounded by playouts only.

@@ -182,17 +182,13 @@ impl Player for Services {
         excluded: &[Point],
         ranked: &mut [Point; RANKED],
     ) -> Result<(Outcome, usize), String> {
-        let mut budget = budget(&self.play.opts, clock, c, game.board().empty_count());
-        // GoGui's interrupt stops a one-thread search as a spent clock
-        // would: a playout budget gets a time limit never reached
-        // otherwise (the search is the same).
+        let budget = budget(&self.play.opts, clock, c, game.board().empty_count());
+        // GoGui's interrupt stops a one-thread search, whatever its budget
+        // (the helpers of `--threads` do not read it).
         let stop = self
             .interrupt
             .clone()
             .filter(|_| self.play.opts.threads == 1);
-        if stop.is_some() {
-            budget.time_ms = budget.time_ms.or(Some(u64::MAX / 8));
-        }
         let (result, infos) = self.run_search(game, c, excluded, budget, stop)?;
         for (slot, info) in ranked.iter_mut().zip(&infos) {
             *slot = info.mv;

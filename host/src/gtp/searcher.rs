@@ -17,7 +17,7 @@ use kosumi_core::geometry::{Color, Geometry, Point};
 use kosumi_core::pattern::Patterns;
 use kosumi_core::playout::{Replies, ReplyMemory};
 use kosumi_core::search::{
-    BestMoveTable, Budget, IterationReport, Knowledge, Node, Params, PatternPrior, Search,
+    BestMoveTable, Budget, Clock, IterationReport, Knowledge, Node, Params, PatternPrior, Search,
     SearchResult,
 };
 use kosumi_core::table::{clusters_in, BestMoveCluster, Cluster};
@@ -135,12 +135,9 @@ impl Searcher {
                 .as_deref_mut()
                 .map(|r| r as &mut dyn ReplyMemory),
         };
-        let start = Instant::now();
-        let stop = self.stop.clone();
-        // A waiting input line ends the search as an expired budget would.
-        let mut clock = move || match &stop {
-            Some(s) if s.load(Ordering::SeqCst) > 0 => u64::MAX / 4,
-            _ => start.elapsed().as_millis() as u64,
+        let mut clock = StopClock {
+            start: Instant::now(),
+            stop: self.stop.clone(),
         };
         let geo = board.geometry();
         let live_gfx = self.live_gfx;
@@ -215,5 +212,24 @@ impl Searcher {
             .flat_map(|c| c.entries())
             .filter(|e| !kosumi_core::table::Entry::is_empty(*e))
             .count()
+    }
+}
+
+/// The host's clock for a search: the time since `start`, and a stop when
+/// `stop` counts a waiting input line or an interrupt, whatever the budget.
+struct StopClock {
+    start: Instant,
+    stop: Option<Arc<AtomicUsize>>,
+}
+
+impl Clock for StopClock {
+    fn elapsed_ms(&mut self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    fn interrupted(&mut self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::SeqCst) > 0)
     }
 }
