@@ -5,8 +5,8 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::history::History;
 use kosumi_core::search::{
-    BestMoveTable, Budget, Clock, DeepeningParams, IterationReport, Knowledge, NoClock, Node, Params,
-    Pool, Search, SearchResult,
+    BestMoveTable, Budget, Clock, DeepeningParams, IterationReport, Knowledge, NoClock, Node,
+    Params, Pool, Search, SearchResult,
 };
 use kosumi_core::table::{BestMoveCluster, Cluster};
 

@@ -26,12 +26,18 @@ pub const SYMS: usize = 8;
 
 /// Return `(x, y)` mapped by symmetry `t`.
 pub const fn apply(t: usize, x: usize, y: usize) -> (usize, usize) {
+    apply_on(t, N, x, y)
+}
+
+/// Return `(x, y)` of a board of `n` lines mapped by symmetry `t`: bit 2
+/// swaps the axes, then bit 0 mirrors the columns and bit 1 the rows.
+pub const fn apply_on(t: usize, n: usize, x: usize, y: usize) -> (usize, usize) {
     let (mut x, mut y) = if t & 4 != 0 { (y, x) } else { (x, y) };
     if t & 1 != 0 {
-        x = N - 1 - x;
+        x = n - 1 - x;
     }
     if t & 2 != 0 {
-        y = N - 1 - y;
+        y = n - 1 - y;
     }
     (x, y)
 }

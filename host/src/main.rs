@@ -13,7 +13,7 @@ mod tools;
 
 use kosumi::{analysis, gtp};
 use kosumi_db as db;
-use tools::{bench, matchrun, patterns};
+use tools::{bench, book, matchrun, patterns};
 
 /// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.
 #[derive(Parser, Debug)]
@@ -47,6 +47,9 @@ enum Command {
     /// Move patterns: learn a model from game records, test its predictions.
     #[command(subcommand)]
     Patterns(patterns::PatternsCommand),
+    /// Make an opening book for read-only memory (the firmware's flash) by
+    /// deep searches of the first moves.
+    Book(book::BookArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -67,6 +70,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Match(args)) => matchrun::run(&args),
         Some(Command::Db(cmd)) => db::run(cmd),
         Some(Command::Patterns(cmd)) => patterns::run(&cmd),
+        Some(Command::Book(args)) => book::run(&args),
         None => gtp::run(cli.gtp),
     };
     match result {

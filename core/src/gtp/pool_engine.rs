@@ -1,7 +1,7 @@
 //! The engine a heap-less embedding puts under its [`Session`]: the core's
 //! MCTS over a node pool, a best-move table and a tactical reader with its
-//! never-flushed cache, optionally a move-pattern model and last good
-//! replies, all in storage the caller gives (the firmware's and the browser
+//! never-flushed cache, optionally a move-pattern model, last good
+//! replies and an opening book, all in storage the caller gives (the firmware's and the browser
 //! module's statics), a budget from the clock or a playout count, and the
 //! core's scoring of the end of the game.
 //!
@@ -16,7 +16,7 @@
 //! [`Session`]: super::Session
 
 use crate::board::Board;
-use crate::game::{Game, Outcome, Player, Scorer, TimeControl, RANKED};
+use crate::game::{Book, Game, Outcome, Player, Scorer, TimeControl, RANKED};
 use crate::geometry::{Color, Point};
 use crate::pattern::Patterns;
 use crate::playout::ReplyMemory;
@@ -94,6 +94,9 @@ pub struct PoolEngine<'a> {
     /// Last good replies of the playouts, kept from move to move (none:
     /// not used).
     replies: Option<&'a mut dyn ReplyMemory>,
+    /// The opening book `genmove` plays from before it searches (none: it
+    /// always searches).
+    book: Option<&'a Book<'a>>,
 }
 
 impl<'a> PoolEngine<'a> {
@@ -129,7 +132,14 @@ impl<'a> PoolEngine<'a> {
             tactics: None,
             patterns: None,
             replies: None,
+            book: None,
         }
+    }
+
+    /// Play `book`'s move, when it has the position and the move is
+    /// legal, instead of searching (`genmove` only: analyses search).
+    pub fn set_book(&mut self, book: &'a Book<'a>) {
+        self.book = Some(book);
     }
 
     /// Time moves with `now_ms` (milliseconds since any fixed start) when
@@ -294,6 +304,19 @@ impl Player for PoolEngine<'_> {
         ranked: &mut [Point; RANKED],
     ) -> Result<(Outcome, usize), SearchError> {
         let board = game.board();
+        if let Some(p) = self
+            .book
+            .and_then(|b| b.lookup(board))
+            .filter(|&p| board.to_play() == c && !excluded.contains(&p) && game.check(c, p).is_ok())
+        {
+            // No playouts behind it: never a resignation.
+            let outcome = Outcome {
+                best: p,
+                win_rate: 0.5,
+                playouts: 0,
+            };
+            return Ok((outcome, 0));
+        }
         // With a clock and a time source, the clock's budget (capped by
         // `kosumi-playouts` if given); else the fixed playouts.
         let cap = if self.playouts_set {
