@@ -13,8 +13,7 @@ use core::fmt::Write as _;
 use kosumi_core::board::Board;
 use kosumi_core::playout::{playout, Policy, RuleStats};
 use kosumi_core::rng;
-use kosumi_core::search::{Budget, Knowledge, NoClock};
-use kosumi_core::tactics::Solver;
+use kosumi_core::search::Budget;
 
 use crate::clock::{ticks, wraps};
 use crate::engine::Engine;
@@ -45,7 +44,7 @@ const EMPTY: Board = match Board::new(9) {
 /// QEMU derives SysTick's rate from that write), and the loop below
 /// calibrates against it.
 pub fn run(engine: &mut Engine) {
-    let (search, table, mut tactics) = engine.parts();
+    let (search, _, _) = engine.parts();
 
     const CAL: u32 = 4_000_000;
     let t0 = ticks();
@@ -89,20 +88,13 @@ pub fn run(engine: &mut Engine) {
         ));
     }
 
-    // Full searches from the empty board: the firmware's genmove.
+    // Full searches from the empty board as the firmware's genmove runs
+    // them: the engine's search with all it knows (the tactical reader,
+    // the last good replies).
     for n in [1_400u32, 5_000] {
-        search.clear_tree();
+        engine.parts().0.clear_tree();
         let t0 = ticks();
-        let r = search.run(
-            empty,
-            15,
-            &[],
-            Budget::playouts(n),
-            Some(&mut *table),
-            Knowledge::tactics(tactics.as_mut().map(|t| &mut **t as &mut dyn Solver)),
-            &mut NoClock,
-            &mut |_| {},
-        );
+        let r = engine.analyse(empty, 15, &[], Budget::playouts(n));
         let insns = (ticks() - t0) as f64 * insns_per_tick;
         if let Ok(r) = r {
             say(format_args!(
@@ -113,9 +105,9 @@ pub fn run(engine: &mut Engine) {
                 r.best.0,
                 r.visits,
                 r.nodes,
-                search.pool().capacity(),
+                engine.parts().0.pool().capacity(),
                 r.prunes,
-                table.table().capacity(),
+                engine.parts().1.table().capacity(),
             ));
         }
     }

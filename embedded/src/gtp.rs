@@ -16,7 +16,12 @@ pub fn serve<S: Serial>(serial: &mut S, session: &mut Firmware) {
     let mut buf = [0u8; LINE];
     while !session.quit {
         let line = read_line(serial, &mut buf);
-        session.player.entropy = serial.idle_polls();
+        // What differs from game to game: when the line arrived. The idle
+        // polls alone do not (a host that sends `clear_board` right after
+        // `boardsize` finds the UART's FIFO full: no idle poll at all, the
+        // same game again), so the core clock's ticks are mixed in.
+        let ticks = crate::clock::ticks();
+        session.player.entropy = serial.idle_polls() ^ ticks as u32 ^ (ticks >> 32) as u32;
         let mut out = Writer(serial);
         let _ = match line {
             Some(len) => {

@@ -37,21 +37,22 @@ use cortex_m_rt::{entry, exception, ExceptionFrame};
 
 use board::{CLUSTERS, NODES, TACTIC_CLUSTERS};
 use engine::{Engine, Firmware};
+use kosumi_core::game::Book;
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
 use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
 /// The bench mode measures a full search with the heavy playouts at about
-/// 237,000 guest instructions per playout; at 1.25 cycles per instruction
-/// 2 s is 128 M instructions, so about 540 playouts (BENCHMARKS.md has the
+/// 245,000 guest instructions per playout; at 1.25 cycles per instruction
+/// 2 s is 128 M instructions, so about 520 playouts (BENCHMARKS.md has the
 /// figures).
-const PLAYOUTS: u32 = 540;
+const PLAYOUTS: u32 = 520;
 
 /// Slot writes and plies of the tactical reader's undo journal: enough for
-/// a read of `engine::READ_DEPTH` plies (a line that does not fit is left
-/// unproven).
-const JOURNAL_WRITES: usize = 192;
+/// a read of `engine::READ_DEPTH` plies, a ladder across the board (a line
+/// that does not fit is left unproven).
+const JOURNAL_WRITES: usize = 384;
 const JOURNAL_MOVES: usize = engine::READ_DEPTH as usize + 4;
 
 /// The tactical cache: the one global table, never flushed.
@@ -66,6 +67,14 @@ static mut NODE_POOL: [Node; NODES] = [Node::EMPTY; NODES];
 static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY; CLUSTERS];
 static mut TACTICS: TacticTable = HashTable::new_static();
 static mut READER: TacticReader = Reader::with_journal(None);
+/// The opening book in flash (`book/9x9.kob`, made on the host by
+/// `kosumi book`: deep searches of the first three moves), checked whole
+/// when the firmware is compiled; `genmove` plays from it before it
+/// searches.
+static BOOK: Book<'static> = match Book::parse(include_bytes!("../book/9x9.kob")) {
+    Ok(book) => book,
+    Err(_) => panic!("book/9x9.kob is not an opening book this build reads"),
+};
 
 /// The GTP session and its engine, built at compile time over the pool
 /// and the table (its boards and record are in `.data`): start-up puts
@@ -103,6 +112,7 @@ fn main() -> ! {
     };
     reader.attach(tactics);
     engine.set_tactics(reader);
+    engine.set_book(&BOOK);
     engine.set_clock(fed_now_ms);
     #[cfg(feature = "bench")]
     {

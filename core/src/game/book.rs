@@ -25,7 +25,7 @@
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Geometry, Point};
-use crate::pattern::model::crc32;
+use crate::pattern::model::{crc32, u32_at};
 
 /// The file's first bytes.
 pub const MAGIC: [u8; 8] = *b"KOSUMIOB";
@@ -62,10 +62,6 @@ pub struct Book<'a> {
     bytes: &'a [u8],
     size: usize,
     len: usize,
-}
-
-const fn u32_at(b: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
 }
 
 const fn u64_at(b: &[u8], i: usize) -> u64 {

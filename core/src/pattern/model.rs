@@ -128,7 +128,8 @@ const CRC_TABLE: [u32; 256] = {
     t
 };
 
-/// Return the CRC-32 (IEEE) of `bytes[from..]`.
+/// Return the CRC-32 (IEEE) of `bytes[from..]` (the pattern model's and
+/// the opening book's checksum).
 pub const fn crc32(bytes: &[u8], from: usize) -> u32 {
     let mut c = !0u32;
     let mut i = from;
@@ -139,7 +140,8 @@ pub const fn crc32(bytes: &[u8], from: usize) -> u32 {
     !c
 }
 
-const fn u32_at(b: &[u8], i: usize) -> u32 {
+/// Return the little-endian `u32` at `b[i..i + 4]`.
+pub(crate) const fn u32_at(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
 }
 

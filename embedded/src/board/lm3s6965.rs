@@ -9,12 +9,14 @@ use crate::uart::{reg_read, reg_write, Pl011};
 /// `MAX_SIZE`, 9 in the firmware's build).
 pub const SIZE: usize = 9;
 
-/// Nodes of the search tree: 640 nodes of 40 bytes (25,600 bytes). With
-/// the 4 KiB best-move table, the tactical cache and reader (about 5 KiB)
-/// and about 15 KiB of engine statics, 50.3 KB of statics; with the
-/// stack's measured peak near 4.7 KB (tactical reads included) over
-/// 10 KiB of the 64 KiB stay spare (BENCHMARKS.md).
-pub const NODES: usize = 640;
+/// Nodes of the search tree: 400 nodes of 40 bytes (16,000 bytes). With
+/// the 4 KiB best-move table, the tactical cache and reader (about 9 KiB:
+/// its journal holds reads of 20 plies) and about 15 KiB of engine
+/// statics, 44.7 KB of statics; the stack's peak in a game near 10 KB
+/// (the deeper reads), so over 10 KiB of the 64 KiB stay spare
+/// (BENCHMARKS.md). A pool of 40,000 nodes (the mps2-an386 build) played
+/// no better at the same playouts.
+pub const NODES: usize = 400;
 
 /// Clusters of the best-move table (64 bytes, 8 entries each; a power of
 /// two): 512 entries, 4 KiB.

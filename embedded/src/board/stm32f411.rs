@@ -13,10 +13,11 @@ use crate::uart::{reg_read, reg_write, Stm32Usart};
 /// `MAX_SIZE`, 9 in the firmware's build).
 pub const SIZE: usize = 9;
 
-/// Nodes of the search tree: 1,792 nodes of 40 bytes (70 KiB); with the
-/// 16 KiB best-move table, the tactical cache and about 20 KiB of engine
-/// statics, about 110 KiB of the 128 KiB.
-pub const NODES: usize = 1792;
+/// Nodes of the search tree: 1,664 nodes of 40 bytes (65 KiB); with the
+/// 16 KiB best-move table, the tactical cache and about 24 KiB of engine
+/// statics (the reader's journal for reads of 20 plies among them), about
+/// 108 KiB of the 128 KiB.
+pub const NODES: usize = 1664;
 
 /// Clusters of the best-move table (64 bytes, 8 entries each; a power of
 /// two): 2,048 entries, 16 KiB.
