@@ -19,8 +19,9 @@ use kosumi_core::game::book;
 use kosumi_core::geometry::{Color, Geometry, Point};
 use kosumi_db::symmetry::{apply_on, SYMS};
 
+use indicatif::{ProgressBar, ProgressStyle};
+
 use super::gtp_client::Engine;
-use super::patterns::train::bar;
 
 /// `kosumi book` arguments.
 #[derive(clap::Args, Debug)]
@@ -93,7 +94,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         entries: BTreeMap::new(),
         searches: 0,
     };
-    let progress = bar(0, "positions", args.quiet);
+    let progress = spinner(args.quiet);
     for side in [Color::Black, Color::White] {
         maker.grow(&mut Vec::new(), side, &progress)?;
     }
@@ -125,7 +126,7 @@ impl Maker {
         &mut self,
         line: &mut Vec<LineMove>,
         side: Color,
-        progress: &indicatif::ProgressBar,
+        progress: &ProgressBar,
     ) -> Result<(), String> {
         if line.len() >= self.plies {
             return Ok(());
@@ -158,7 +159,7 @@ impl Maker {
         &mut self,
         line: &[LineMove],
         board: &Board,
-        progress: &indicatif::ProgressBar,
+        progress: &ProgressBar,
     ) -> Result<Option<(usize, usize)>, String> {
         if let Some(&(x, y)) = self.entries.get(&book::key(board)) {
             return Ok(Some((usize::from(x), usize::from(y))));
@@ -211,4 +212,20 @@ fn colour(c: Color) -> &'static str {
         Color::Black => "b",
         Color::White => "w",
     }
+}
+
+/// Return a spinner counting the searches (their number is not known in
+/// advance: symmetric positions share one), hidden when `quiet`.
+fn spinner(quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) =
+        ProgressStyle::with_template("{elapsed_precise} {spinner} {pos} searches, {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }
