@@ -75,6 +75,8 @@ const state = {
   /** Black's win rate by move number. */
   graph: [],
   timings: { load: 0, firstMove: null, engineMoves: [] },
+  /** Records the Load button has finished with (loaded, cut or refused). */
+  records: 0,
 };
 
 const engine = new Engine();
@@ -191,6 +193,15 @@ async function newGame() {
  * Return whether the whole record was loaded; what stopped it is shown.
  */
 async function loadRecord(text, name = "the record") {
+  try {
+    return await readAndPlay(text, name);
+  } finally {
+    state.records += 1;
+  }
+}
+
+/** The work of `loadRecord`. */
+async function readAndPlay(text, name) {
   if (state.busy) return false;
   let record;
   try {
@@ -561,7 +572,17 @@ function wire() {
   $("load-file").addEventListener("change", async () => {
     const file = $("load-file").files[0];
     $("load-file").value = "";
-    if (file) await loadRecord(await file.text(), file.name);
+    if (!file || state.busy) return;
+    // Busy from the choice of the file on (reading it is asynchronous),
+    // so nothing else starts meanwhile and the test's wait holds.
+    setBusy(true);
+    let text;
+    try {
+      text = await file.text();
+    } finally {
+      setBusy(false);
+    }
+    await loadRecord(text, file.name);
   });
   $("analyse").addEventListener("click", analyseButton);
   $("show-ownership").addEventListener("change", render);

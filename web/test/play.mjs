@@ -63,6 +63,14 @@ async function main() {
     }, PLAYOUTS);
     await page.click("#new");
     const idle = () => page.waitForFunction(() => document.body.dataset.busy === "false" && !window.kosumiPage.state.busy, null, { timeout: 60_000 });
+    // Load `text` as the file `name` with the Load button; wait until the
+    // page has finished with it (loaded, cut or refused) and is idle.
+    const loadFile = async (name, text) => {
+      const before = await page.evaluate(() => window.kosumiPage.state.records);
+      await page.setInputFiles("#load-file", { name, mimeType: "application/x-go-sgf", buffer: Buffer.from(text) });
+      await page.waitForFunction((n) => window.kosumiPage.state.records > n, before, { timeout: 60_000 });
+      await idle();
+    };
     await idle();
 
     const rand = random(7);
@@ -160,8 +168,7 @@ async function main() {
     // The saved record loaded back with the Load button: the same moves and
     // stones (the page checks the engine's against its own), and a game
     // that ended in two passes scored again.
-    await page.setInputFiles("#load-file", { name: "saved.sgf", mimeType: "application/x-go-sgf", buffer: Buffer.from(sgf) });
-    await idle();
+    await loadFile("saved.sgf", sgf);
     const back = await page.evaluate(() => {
       const st = window.kosumiPage.state;
       return { moves: st.moves, errors: st.errors, result: st.result, over: st.over, cells: st.board.cells.join(","),
@@ -255,8 +262,7 @@ async function main() {
     // with its reason shown and the game left as it was; a record with an
     // illegal move loads up to it.
     const load = async (name, text) => {
-      await page.setInputFiles("#load-file", { name, mimeType: "application/x-go-sgf", buffer: Buffer.from(text) });
-      await idle();
+      await loadFile(name, text);
       return page.evaluate(() => {
         const st = window.kosumiPage.state;
         return { moves: st.moves.map((m) => `${m.colour} ${m.vertex}`), handicap: st.handicap, human: st.human, size: st.size, komi: st.komi,
