@@ -5,7 +5,7 @@
 // build.sh); this module only says what the record means, and refuses what
 // GTP cannot set up, naming it.
 
-import { parse } from "./sgf.js";
+import { parse, parseCompressedVertices, parseVertex as sgfPoint } from "./sgf.js";
 import { vertex } from "./go.js";
 
 /** The largest board the engine plays. */
@@ -39,22 +39,26 @@ export function readRecord(text) {
   const komi = km === undefined || km.trim() === "" ? null : Number(km);
   if (komi !== null && !Number.isFinite(komi)) throw new Error(`KM[${km}] is not a number`);
 
+  // SGF's [x, y] (y from the top, -1 for what is not a point) as a vertex.
+  const onBoard = ([x, y], what, value) => {
+    if (x < 0 || x >= size || y < 0 || y >= size) throw new Error(`${what}[${value}] is off the board`);
+    return vertex(x, size - 1 - y);
+  };
   const point = (value, what) => {
     const v = value.trim();
-    if (v === "" || (v === "tt" && size <= 19)) return "pass";
-    const x = v.charCodeAt(0) - 97;
-    const row = v.charCodeAt(1) - 97;
-    if (v.length !== 2 || x < 0 || x >= size || row < 0 || row >= size) throw new Error(`${what}[${v}] is off the board`);
-    return vertex(x, size - 1 - row);
+    return v === "" || (v === "tt" && size <= 19) ? "pass" : onBoard(sgfPoint(v), what, v);
   };
 
   // Black's setup stones at the root are the handicap (GTP's
   // set_free_handicap); other setup stones have no GTP command.
   const handicap = [];
-  for (const value of expand(root.data.AB ?? [])) {
-    const v = point(value, "AB");
-    if (v === "pass") throw new Error("AB[] without a point");
-    if (!handicap.includes(v)) handicap.push(v);
+  for (const value of root.data.AB ?? []) {
+    const text = value.trim();
+    if (text === "") throw new Error("AB[] without a point");
+    for (const xy of parseCompressedVertices(text)) {
+      const v = onBoard(xy, "AB", text);
+      if (!handicap.includes(v)) handicap.push(v);
+    }
   }
   if (handicap.length === 1) throw new Error("one black setup stone is not a handicap GTP can set (two to nine)");
   if (handicap.length > 9) throw new Error(`${handicap.length} black setup stones: GTP sets at most nine`);
@@ -79,21 +83,4 @@ export function readRecord(text) {
     if (one(key)) info[key] = one(key).trim();
   }
   return { size, komi, handicap, first, moves, info };
-}
-
-/** Return SGF point values with compressed lists ("aa:cc") spelled out. */
-function expand(values) {
-  const out = [];
-  for (const value of values) {
-    const m = /^([a-z])([a-z]):([a-z])([a-z])$/.exec(value.trim());
-    if (!m) {
-      out.push(value);
-      continue;
-    }
-    const [x0, y0, x1, y1] = m.slice(1).map((c) => c.charCodeAt(0));
-    for (let x = Math.min(x0, x1); x <= Math.max(x0, x1); x++) {
-      for (let y = Math.min(y0, y1); y <= Math.max(y0, y1); y++) out.push(String.fromCharCode(x, y));
-    }
-  }
-  return out;
 }

@@ -2,4 +2,4 @@
 // web/build.sh into web/sgf.js. Its optional encoding detectors
 // (iconv-lite, jschardet) are left out: the page reads text the browser
 // has already decoded.
-export { parse } from "@sabaki/sgf";
+export { parse, parseCompressedVertices, parseVertex } from "@sabaki/sgf";

@@ -1,9 +1,9 @@
 //! The engine a heap-less embedding puts under its [`Session`]: the core's
 //! MCTS over a node pool, a best-move table and a tactical reader with its
 //! never-flushed cache, optionally a move-pattern model, last good
-//! replies and an opening book, all in storage the caller gives (the firmware's and the browser
-//! module's statics), a budget from the clock or a playout count, and the
-//! core's scoring of the end of the game.
+//! replies and an opening book, all in storage the caller gives (the
+//! firmware's and the browser module's statics), a budget from the clock
+//! or a playout count, and the core's scoring of the end of the game.
 //!
 //! The firmware (`embedded/`) and the WebAssembly module (`wasm/`) differ
 //! only in what they pass: sizes, [`Setup`], a time source, a seed. Both
