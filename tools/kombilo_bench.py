@@ -159,9 +159,10 @@ def median_max(ms):
     return (s[len(s) // 2], s[-1])
 
 
-def run_kosumi(binary, db, queries, seed):
+def run_kosumi(binary, db, queries, seed, patterns):
     """Run `kosumi bench db` with the export; return its JSON."""
-    cmd = [binary, "bench", "db", db, "--json", "--seed", str(seed), "--export-queries", queries]
+    cmd = [binary, "bench", "db", db, "--json", "--seed", str(seed), "--export-queries", queries,
+           "--patterns", str(patterns)]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
@@ -174,6 +175,7 @@ def main():
     ap.add_argument("--kosumi-db", help="run `kosumi bench db` on this database first")
     ap.add_argument("--kosumi-bin", default="target/release/kosumi")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--patterns", type=int, default=10, help="patterns of each kind")
     ap.add_argument("--queries", help="exported queries (default: WORK/queries)")
     ap.add_argument("--kinds", default="position,corner,centre,edge")
     ap.add_argument("--kombilo-types", action="store_true",
@@ -206,7 +208,7 @@ def main():
 
     if a.kosumi_db:
         t0 = time.perf_counter()
-        report["kosumi"] = run_kosumi(a.kosumi_bin, a.kosumi_db, queries, a.seed)
+        report["kosumi"] = run_kosumi(a.kosumi_bin, a.kosumi_db, queries, a.seed, a.patterns)
         k = report["kosumi"]
         print("kosumi: %d games, %.1f MB, bench db ran in %.1f s"
               % (k["games"], k["db_bytes"] / 1e6, time.perf_counter() - t0), flush=True)

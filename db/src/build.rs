@@ -28,7 +28,9 @@ use kosumi_core::geometry::{Cell, Color, Geometry, Point};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::format::{new_build_id, write_file, Identity, Kind, ROLE_GAMES, ROLE_META};
+use crate::format::{
+    new_build_id, write_file, Identity, Kind, ROLE_CORNERS, ROLE_GAMES, ROLE_META,
+};
 use crate::index::{encode_shard, Layout, SHARDS};
 use crate::record::{Event, Info, StreamWriter, Winner};
 use crate::store::{shard_name, Db, GamesWriter, MASK_WORDS};
@@ -48,6 +50,9 @@ pub struct Options {
     pub hash_bits: u32,
     /// Draw a progress bar on stderr.
     pub progress: bool,
+    /// Index the variations of each game too, each as a game of its own
+    /// (an add keeps the setting of the database it adds to, or turns it on).
+    pub variations: bool,
 }
 
 impl Default for Options {
@@ -56,6 +61,7 @@ impl Default for Options {
             threads: None,
             hash_bits: 64,
             progress: false,
+            variations: false,
         }
     }
 }
@@ -85,10 +91,14 @@ pub struct Report {
 struct Game {
     info: Info,
     winner: Winner,
+    /// The first position indexed (a variation's first after its branch).
+    first: u16,
     stream: Vec<u8>,
     masks: [u64; MASK_WORDS],
     /// Canonical hash of each position (move 0 ..= moves).
     hashes: Vec<u64>,
+    /// Every key its corners take ([`crate::corner::game_keys`]).
+    corners: Vec<u64>,
 }
 
 /// Replay a record on the core board; return the game or why it is refused.
@@ -153,10 +163,16 @@ pub fn replay(rec: &Record, hash_mask: u64) -> Result<GameData, String> {
         stream.play(c, p.map(|p| p as u16), &captured);
         hashes.push(h.canonical() & hash_mask);
     }
+    let stream = stream.finish();
+    let mut events = Vec::new();
+    crate::record::decode(&stream, &mut events).map_err(|e| format!("stream: {e}"))?;
+    let mut corners = Vec::new();
+    crate::corner::game_keys(&events, hash_mask, &mut corners);
     Ok(GameData {
-        stream: stream.finish(),
+        stream,
         masks,
         hashes,
+        corners,
     })
 }
 
@@ -168,6 +184,8 @@ pub struct GameData {
     pub masks: [u64; MASK_WORDS],
     /// Canonical hash of each position.
     pub hashes: Vec<u64>,
+    /// Every key its corners take.
+    pub corners: Vec<u64>,
 }
 
 /// Return the core's point for a database point.
@@ -231,7 +249,7 @@ pub fn collect_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 type FileGames = (Vec<Game>, Vec<(String, String)>);
 
 /// Read and replay every game of one file.
-fn read_file(path: &Path, hash_mask: u64) -> FileGames {
+fn read_file(path: &Path, hash_mask: u64, variations: bool) -> FileGames {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -247,30 +265,54 @@ fn read_file(path: &Path, hash_mask: u64) -> FileGames {
         } else {
             name.clone()
         };
-        let rec = match rec {
+        let mut rec = match rec {
             Ok(r) => r,
             Err(e) => {
                 skipped.push((at, e.to_string()));
                 continue;
             }
         };
+        let game = |data: GameData, variation: usize, first: usize| Game {
+            info: Info {
+                file: name.clone(),
+                index: i.min(u16::MAX as usize) as u16,
+                variation: variation as u16,
+                black: rec.info.black.clone(),
+                white: rec.info.white.clone(),
+                result: rec.info.result.clone(),
+                date: rec.info.date.clone(),
+                event: rec.info.event.clone(),
+            },
+            winner: Winner::from_result(&rec.info.result),
+            first: first as u16,
+            stream: data.stream,
+            masks: data.masks,
+            hashes: data.hashes,
+            corners: data.corners,
+        };
         match replay(&rec, hash_mask) {
-            Ok(data) => games.push(Game {
-                info: Info {
-                    file: name.clone(),
-                    index: i.min(u16::MAX as usize) as u16,
-                    black: rec.info.black.clone(),
-                    white: rec.info.white.clone(),
-                    result: rec.info.result.clone(),
-                    date: rec.info.date.clone(),
-                    event: rec.info.event.clone(),
-                },
-                winner: Winner::from_result(&rec.info.result),
-                stream: data.stream,
-                masks: data.masks,
-                hashes: data.hashes,
-            }),
-            Err(why) => skipped.push((at, why)),
+            Ok(data) => games.push(game(data, 0, 0)),
+            Err(why) => {
+                skipped.push((at, why));
+                continue;
+            }
+        }
+        if !variations {
+            continue;
+        }
+        // Each other line as a game of its own, from the root: its moves
+        // are at most MAX_MOVES and fit a u16, as the main line's.
+        let mut lines = std::mem::take(&mut rec.variations);
+        lines.truncate(usize::from(u16::MAX));
+        for (k, var) in lines.into_iter().enumerate() {
+            let line = kosumi_sgf::Record {
+                moves: var.moves,
+                ..rec.clone()
+            };
+            match replay(&line, hash_mask) {
+                Ok(data) => games.push(game(data, k + 1, var.branch + 1)),
+                Err(why) => skipped.push((format!("{at} variation {}", k + 1), why)),
+            }
         }
     }
     (games, skipped)
@@ -308,7 +350,7 @@ fn build_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Repor
     let _lock = WriteLock::take(out)?;
     let files = collect_files(inputs)?;
     let hash_mask = u64::MAX << (64 - opts.hash_bits.clamp(1, 64));
-    let per_file = read_files(&files, hash_mask, opts.progress);
+    let per_file = read_files(&files, hash_mask, opts);
     let sources: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     write_database(
         per_file,
@@ -377,11 +419,17 @@ fn add_in_pool(inputs: &[PathBuf], out: &Path, opts: &Options) -> Result<Report,
     sources.extend(inputs.iter().map(|p| p.display().to_string()));
     let files = collect_files(inputs)?;
     let mut per_file = vec![(old, Vec::new())];
-    per_file.extend(read_files(&files, hash_mask, opts.progress));
+    let variations = opts.variations
+        || meta
+            .get("variations")
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false);
     let opts = Options {
         hash_bits,
+        variations,
         ..opts.clone()
     };
+    per_file.extend(read_files(&files, hash_mask, &opts));
     // The old files stay mapped until the new database is in place.
     let report = write_database(per_file, out, &opts, base, files.len(), sources, start);
     drop(db);
@@ -425,18 +473,22 @@ fn stored_game(db: &Db, g: usize, hash_mask: u64) -> Result<Game, String> {
     if hashes.len() != db.moves(g) as usize + 1 {
         return Err(format!("game {g}: its stream does not hold its moves"));
     }
+    let mut corners = Vec::new();
+    crate::corner::game_keys(&events, hash_mask, &mut corners);
     Ok(Game {
         info: db.info(g),
         winner: db.winner(g),
+        first: db.first(g),
         stream,
         masks: db.masks(g),
         hashes,
+        corners,
     })
 }
 
 /// Read and replay `files` in parallel, with a progress bar if asked.
-fn read_files(files: &[PathBuf], hash_mask: u64, progress: bool) -> Vec<FileGames> {
-    let bar = if progress {
+fn read_files(files: &[PathBuf], hash_mask: u64, opts: &Options) -> Vec<FileGames> {
+    let bar = if opts.progress {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) =
             ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} files {msg}")
@@ -450,7 +502,7 @@ fn read_files(files: &[PathBuf], hash_mask: u64, progress: bool) -> Vec<FileGame
     let per_file: Vec<FileGames> = files
         .par_iter()
         .map(|f| {
-            let r = read_file(f, hash_mask);
+            let r = read_file(f, hash_mask, opts.variations);
             bar.inc(1);
             r
         })
@@ -485,17 +537,14 @@ fn write_database(
     };
     let mut writer = GamesWriter::default();
     let mut seen: HashMap<u64, Vec<(usize, String)>> = HashMap::new();
-    let mut kept: Vec<Vec<u64>> = Vec::new();
+    let mut kept: Vec<(u16, Vec<u64>)> = Vec::new();
+    let mut corners: Vec<Vec<u64>> = Vec::new();
     let mut streams: Vec<Vec<u8>> = Vec::new();
     for (games, skipped) in per_file {
         report.skipped.extend(skipped);
         for g in games {
             let key = fingerprint(&g.stream);
-            let at = if g.info.index > 0 || g.info.file.is_empty() {
-                format!("{}#{}", g.info.file, g.info.index)
-            } else {
-                g.info.file.clone()
-            };
+            let at = crate::output::game_name(&g.info);
             let same = seen.entry(key).or_default();
             if let Some((_, first)) = same.iter().find(|(id, _)| streams[*id] == g.stream) {
                 report.duplicates.push((at, first.clone()));
@@ -504,13 +553,15 @@ fn write_database(
             let id = writer.add(
                 &g.masks,
                 g.hashes.len() as u32,
+                g.first,
                 &g.stream,
                 &g.info,
                 g.winner,
             );
             same.push((id as usize, at));
             streams.push(g.stream);
-            kept.push(g.hashes);
+            kept.push((g.first, g.hashes));
+            corners.push(g.corners);
         }
     }
     drop(streams);
@@ -521,14 +572,19 @@ fn write_database(
 
     let mut shards: Vec<Vec<u64>> = vec![Vec::new(); SHARDS];
     let mut pos = 0u32;
-    for hashes in &kept {
-        for &h in hashes {
-            let (s, key) = layout.key(h, pos);
-            shards[s].push(key);
+    for (first, hashes) in &kept {
+        // A variation's positions before its branch are its parent line's.
+        for (k, &h) in hashes.iter().enumerate() {
+            if k >= usize::from(*first) {
+                let (s, key) = layout.key(h, pos);
+                shards[s].push(key);
+            }
             pos += 1;
         }
     }
     drop(kept);
+    let (corner_payload, corner_layout) = crate::corner::encode(&corners)?;
+    drop(corners);
 
     let tmp = tmp_dir(out);
     if tmp.exists() {
@@ -541,7 +597,13 @@ fn write_database(
         duplicates: base.duplicates + report.duplicates.len(),
         sources,
     };
-    let written = write_all(&tmp, writer, shards, layout, opts, &totals, &report, start);
+    let index = Index {
+        shards,
+        layout,
+        corners: corner_payload,
+        corner_layout,
+    };
+    let written = write_all(&tmp, writer, index, opts, &totals, &report, start);
     if let Err(e) = written {
         let _ = std::fs::remove_dir_all(&tmp);
         return Err(e);
@@ -574,12 +636,20 @@ fn tmp_dir(out: &Path) -> PathBuf {
     out.with_file_name(name)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The indexes of a database being written.
+struct Index {
+    /// Each shard's sort keys ([`Layout::key`]).
+    shards: Vec<Vec<u64>>,
+    layout: Layout,
+    /// The payload of `corners.kdb`.
+    corners: Vec<u8>,
+    corner_layout: Layout,
+}
+
 fn write_all(
     dir: &Path,
     games: GamesWriter,
-    mut shards: Vec<Vec<u64>>,
-    layout: Layout,
+    index: Index,
     opts: &Options,
     totals: &Totals,
     report: &Report,
@@ -587,6 +657,18 @@ fn write_all(
 ) -> Result<(), String> {
     let build = new_build_id();
     let id = |role| Identity { build, role };
+    let Index {
+        mut shards,
+        layout,
+        corners,
+        corner_layout,
+    } = index;
+    write_file(
+        &dir.join("corners.kdb"),
+        Kind::Corners,
+        id(ROLE_CORNERS),
+        &corners,
+    )?;
     shards
         .par_iter_mut()
         .enumerate()
@@ -624,7 +706,10 @@ fn write_all(
         "bucket_bits": layout.bucket_bits,
         "pos_bits": layout.pos_bits,
         "check_bits": layout.check_bits(),
+        "corner_bucket_bits": corner_layout.bucket_bits,
+        "corner_game_bits": corner_layout.pos_bits,
         "hash_bits": opts.hash_bits.clamp(1, 64),
+        "variations": opts.variations,
         "hash": "stones only, min over the 8 symmetries; colour swap tried at query time",
         "built_unix": built,
         "build_id": format!("{build:016x}"),

@@ -33,8 +33,8 @@ use memmap2::Mmap;
 /// Magic bytes at the start of every file.
 pub const MAGIC: [u8; 8] = *b"KOSUMIDB";
 /// Format version written and accepted (2: the header names the build and
-/// the file's role).
-pub const VERSION: u32 = 2;
+/// the file's role; 3: the corner index `corners.kdb`).
+pub const VERSION: u32 = 3;
 /// Header length; the payload starts here.
 pub const HEADER_LEN: usize = 48;
 
@@ -52,6 +52,8 @@ pub struct Identity {
 pub const ROLE_GAMES: u32 = 0x100;
 /// The role of `meta.kdb`.
 pub const ROLE_META: u32 = 0x101;
+/// The role of `corners.kdb`.
+pub const ROLE_CORNERS: u32 = 0x102;
 
 /// Return a new build id: the clock and the process, mixed.
 pub fn new_build_id() -> u64 {
@@ -75,6 +77,8 @@ pub enum Kind {
     Games = 2,
     /// One shard of the position index.
     Shard = 3,
+    /// The corner index.
+    Corners = 4,
 }
 
 /// Why a database could not be read.

@@ -46,16 +46,22 @@ impl Layout {
     /// # Errors
     /// A message when the positions do not fit 32-bit entries.
     pub fn for_positions(positions: u64) -> Result<Layout, String> {
-        let pos_bits = (64 - positions.max(2).saturating_sub(1).leading_zeros()).max(1);
+        Layout::new(positions, positions)
+            .ok_or_else(|| format!("{positions} positions: more than this format holds"))
+    }
+
+    /// Return the layout for `entries` entries whose numbers are below `ids`
+    /// (the position index: one entry a position; the corner index: game
+    /// numbers); `None` when the numbers do not fit 32-bit entries.
+    pub fn new(entries: u64, ids: u64) -> Option<Layout> {
+        let pos_bits = (64 - ids.max(2).saturating_sub(1).leading_zeros()).max(1);
         if pos_bits > 31 {
-            return Err(format!(
-                "{positions} positions: more than this format holds"
-            ));
+            return None;
         }
         // Buckets of PER_BUCKET to 2 * PER_BUCKET entries on average.
-        let per_shard = positions / SHARDS as u64 / PER_BUCKET;
+        let per_shard = entries / SHARDS as u64 / PER_BUCKET;
         let bucket_bits = (63 - per_shard.max(1).leading_zeros()).min(20);
-        Ok(Layout {
+        Some(Layout {
             bucket_bits,
             pos_bits,
         })

@@ -7,8 +7,10 @@
 //!   change stream of 9-bit symbols: moves *and* the stones they capture
 //!   ([`record`]), so search replays without Go rules, plus the seed's
 //!   end-position filter (which points ever held black, white) and the
-//!   header text ([`store`]).
-//! - **Positions**: every position of every main line (after setup and after
+//!   header text ([`store`]). With `--variations` every other line of a
+//!   game tree is stored as a game of its own; the positions it shares
+//!   with the line it branched off are indexed and found once, there.
+//! - **Positions**: every position of every line (after setup and after
 //!   each move) gets the core's Zobrist hash of its stones, made canonical
 //!   as the least hash of its eight symmetric images ([`symmetry`]). Colour
 //!   swap is not stored: a query asking for it looks the swapped position up
@@ -21,6 +23,9 @@
 //!   games and offsets that can never match; the survivors' per-point time
 //!   lines (the seed's move ranges) are intersected cell by cell, so only
 //!   the moves in which a match is possible are looked at. Both cores.
+//!   A corner pattern without wildcards in its 7x7 corner scans only the
+//!   games the corner index lists for that corner ([`corner`], built as
+//!   Kombilo hashes corners).
 //! - **Files** ([`format`](mod@format)): a versioned header with a payload checksum and
 //!   a header checksum on every file; a build writes a new directory and
 //!   renames it into place.
@@ -33,6 +38,7 @@
 //! | [`store`] | `games.kdb` layout and the open database |
 //! | [`index`] | shard layout and look-up |
 //! | [`symmetry`] | the 8 symmetries and canonical hashes |
+//! | [`corner`] | the 7x7 corners hashed at build time, looked up by corner patterns |
 //! | [`search`] | full-board search |
 //! | [`filter`] | game-information filters, saved results searched again |
 //! | [`pattern`] | pattern parsing, variants, filtered search |
@@ -41,6 +47,7 @@
 //! | [`serve`] | `db serve`: the page in the browser and its JSON API |
 
 pub mod build;
+pub mod corner;
 pub mod filter;
 pub mod format;
 pub mod generate;
@@ -113,6 +120,9 @@ pub struct BuildArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Index every game's variations too (each searched as a line of its own).
+    #[arg(long)]
+    pub variations: bool,
     /// Print every skipped game (default: the first 20 of each kind).
     #[arg(long)]
     pub verbose: bool,
@@ -135,6 +145,10 @@ pub struct AddArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Index the variations of the added games (on anyway if the database
+    /// was built with them).
+    #[arg(long)]
+    pub variations: bool,
 }
 
 /// Which symmetries a search uses.
@@ -281,6 +295,7 @@ fn run_add(a: &AddArgs) -> Result<(), String> {
     let opts = build::Options {
         threads: a.threads,
         progress: !a.quiet,
+        variations: a.variations,
         ..build::Options::default()
     };
     let r = build::add(&a.inputs, &a.db, &opts)?;
@@ -303,6 +318,7 @@ fn run_build(a: &BuildArgs) -> Result<(), String> {
         threads: a.threads,
         hash_bits: a.debug_hash_bits,
         progress: !a.quiet,
+        variations: a.variations,
     };
     let r = build::build(&a.inputs, &a.out, &opts)?;
     println!(
@@ -341,6 +357,7 @@ fn run_info(a: &InfoArgs) -> Result<(), String> {
         "shards": sizes.len(),
         "shard_entries_min": sizes.iter().min(),
         "shard_entries_max": sizes.iter().max(),
+        "corner_entries": db.corner_entries(),
         "build": db.meta(),
     });
     if a.json {
@@ -354,13 +371,17 @@ fn run_info(a: &InfoArgs) -> Result<(), String> {
         "size       {:.1} MB ({} bytes, {} files)",
         db.bytes() as f64 / 1e6,
         db.bytes(),
-        sizes.len() + 2
+        sizes.len() + 3
     );
     println!(
         "shards     {} ({}..{} entries)",
         sizes.len(),
         sizes.iter().min().unwrap_or(&0),
         sizes.iter().max().unwrap_or(&0)
+    );
+    println!(
+        "corners    {} entries (game, 7x7 corner)",
+        db.corner_entries()
     );
     if let Value::Object(m) = db.meta() {
         for (k, v) in m {
@@ -597,7 +618,7 @@ fn search_pattern(
         }
         None => pattern::variants(&pat, a.anchor, &syms, a.swap_colours),
     };
-    let mut found = pattern::search_in(db, &vars, keep);
+    let mut found = pattern::find(db, &pat, &vars, keep);
     if let Some(c) = next_colour {
         for m in &mut found {
             m.next.retain(|n| n.colour == c);

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use kosumi_core::geometry::{Color, COLUMN_LETTERS};
 use serde_json::{json, Value};
 
-use crate::record::{Outcome, Winner};
+use crate::record::{Info, Outcome, Winner};
 use crate::store::Db;
 
 /// Counts for one continuation.
@@ -241,11 +241,7 @@ pub fn years_text(years: &BTreeMap<u16, u32>) -> String {
 /// Return a game's line of the text listing.
 pub fn game_line(db: &Db, g: usize, at: &str) -> String {
     let i = db.info(g);
-    let name = if i.index > 0 {
-        format!("{}#{}", i.file, i.index)
-    } else {
-        i.file.clone()
-    };
+    let name = game_name(&i);
     format!(
         "  {name}  {} (B) - {} (W)  {}  {}  at {at}",
         or_dash(&i.black),
@@ -253,6 +249,19 @@ pub fn game_line(db: &Db, g: usize, at: &str) -> String {
         or_dash(&i.result),
         or_dash(&i.date)
     )
+}
+
+/// Return the name of a game: its file, `#k` for the `k`-th game of a
+/// collection, ` variation v` for a line other than the main line.
+pub fn game_name(i: &Info) -> String {
+    let mut name = i.file.clone();
+    if i.index > 0 || i.file.is_empty() {
+        let _ = write!(name, "#{}", i.index);
+    }
+    if i.variation > 0 {
+        let _ = write!(name, " variation {}", i.variation);
+    }
+    name
 }
 
 fn or_dash(s: &str) -> &str {
@@ -270,6 +279,7 @@ pub fn game_json(db: &Db, g: usize, extra: Value) -> Value {
         "id": g,
         "file": i.file,
         "index": i.index,
+        "variation": i.variation,
         "black": i.black,
         "white": i.white,
         "result": i.result,

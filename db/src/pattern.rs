@@ -22,6 +22,10 @@
 //!    there. The survivors' move ranges are intersected exactly inside the
 //!    window. No board is replayed.
 //!
+//! A corner pattern whose top-left 7x7 has no wildcard first looks up the
+//! games that hold its corner at all in the corner index
+//! ([`crate::corner`]), as Kombilo hashes corners; only those are scanned.
+//!
 //! Games are searched in parallel (rayon) in chunks.
 
 use kosumi_core::geometry::Color;
@@ -472,6 +476,27 @@ pub fn search(db: &Db, vars: &[Variant]) -> Vec<GameMatch> {
     search_in(db, vars, None)
 }
 
+/// Search `db` for `pat` as `vars` (made from it) place it, only in the
+/// games `keep` marks (all without it): a corner pattern the corner index
+/// can answer ([`crate::corner::candidates`]) scans only the games listed
+/// there, any other scans them all. Return the games that hold it.
+pub fn find(db: &Db, pat: &Pattern, vars: &[Variant], keep: Option<&[bool]>) -> Vec<GameMatch> {
+    match crate::corner::candidates(db, pat, vars) {
+        Some(mut listed) => {
+            if let Some(keep) = keep {
+                listed.retain(|&g| keep.get(g).copied().unwrap_or(false));
+            }
+            listed
+                .par_iter()
+                .with_min_len(64)
+                .map_init(Scratch::default, |s, &g| search_game(db, vars, g, s))
+                .flatten()
+                .collect()
+        }
+        None => search_in(db, vars, keep),
+    }
+}
+
 /// Search as [`search`] does, only the games `keep` marks (all without it).
 pub fn search_in(db: &Db, vars: &[Variant], keep: Option<&[bool]>) -> Vec<GameMatch> {
     (0..db.games())
@@ -596,7 +621,13 @@ fn match_placement(
         }
     }
     let winner = db.winner(g);
+    // A variation's positions before it branched off are its parent's.
+    let first = db.first(g);
     for &(a, b) in &s.cur {
+        if b < first {
+            continue;
+        }
+        let a = a.max(first);
         s.found.push((a, b));
         // The first move after position `a` inside the placement's area.
         let inside = s.tl.moves[a as usize..]

@@ -340,6 +340,8 @@ pub struct Info {
     pub file: String,
     /// Which game of the file (from 0).
     pub index: u16,
+    /// Which line of the game: 0 the main line, `k` its `k`-th variation.
+    pub variation: u16,
     /// Black player.
     pub black: String,
     /// White player.
@@ -356,10 +358,11 @@ pub struct Info {
 const MAX_TEXT: usize = 400;
 
 impl Info {
-    /// Append the encoded info: index `u16`, then five `u16`-length
-    /// strings (the file name is kept apart, once per file).
+    /// Append the encoded info: index `u16`, variation `u16`, then five
+    /// `u16`-length strings (the file name is kept apart, once per file).
     pub fn encode(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.index.to_le_bytes());
+        out.extend_from_slice(&self.variation.to_le_bytes());
         for s in [
             &self.black,
             &self.white,
@@ -381,8 +384,12 @@ impl Info {
     /// # Errors
     /// [`Malformed`] for malformed bytes.
     pub fn decode(b: &[u8]) -> Result<Info, Malformed> {
-        let mut at = 2usize;
-        let index = u16::from_le_bytes([*b.first().ok_or(Malformed)?, *b.get(1).ok_or(Malformed)?]);
+        let mut at = 4usize;
+        let word = |i: usize| -> Result<u16, Malformed> {
+            let w = b.get(i..i + 2).ok_or(Malformed)?;
+            Ok(u16::from_le_bytes([w[0], w[1]]))
+        };
+        let (index, variation) = (word(0)?, word(2)?);
         let mut field = || -> Result<String, Malformed> {
             let len = b.get(at..at + 2).ok_or(Malformed)?;
             let len = u16::from_le_bytes([len[0], len[1]]) as usize;
@@ -392,6 +399,7 @@ impl Info {
         };
         Ok(Info {
             index,
+            variation,
             file: String::new(),
             black: field()?,
             white: field()?,
@@ -496,6 +504,7 @@ mod tests {
         let i = Info {
             file: "a/b.sgf".into(),
             index: 3,
+            variation: 2,
             black: "Honinbo Shusai".into(),
             white: "Go Seigen".into(),
             result: "W+2".into(),

@@ -174,7 +174,7 @@ fn search(db: &Db, query: &str) -> Result<Value, String> {
                     .collect(),
             };
             let vars = pattern::variants_at(&pat, &[(x0, y0)], &syms, swap);
-            let found = pattern::search(db, &vars);
+            let found = pattern::find(db, &pat, &vars, None);
             let mut next = output::tally(pattern::continuations(db, &found).into_iter());
             // Continuations in board coordinates.
             for s in &mut next {

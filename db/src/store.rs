@@ -1,8 +1,9 @@
 //! The database directory on disk and its reader.
 //!
 //! A database is a directory: `meta.kdb` (build parameters, JSON),
-//! `games.kdb` (the games) and 256 index shards `index-XX.kdb` (see
-//! [`crate::index`]). Every file carries the header of [`crate::format`]
+//! `games.kdb` (the games), 256 index shards `index-XX.kdb` (see
+//! [`crate::index`]) and the corner index `corners.kdb` (see
+//! [`crate::corner`]). Every file carries the header of [`crate::format`]
 //! with the build's id and its role; opening checks that every file is of
 //! `meta.kdb`'s build and in its own place.
 //!
@@ -16,11 +17,15 @@
 //! | `stream_off64[n + 1]` | each game's stream in the stream blob |
 //! | `info_off64[n + 1]` | each game's text in the info blob |
 //! | `winner8[n]` | [`Winner`] per game |
+//! | `first16[n]` | each game's first indexed position: 0, or for a variation the first after it branched off |
 //! | stream blob, info blob | see [`crate::record`]; an info starts with its `file32` |
 //! | `file_off64[files + 1]`, file blob | the source file names, once each |
 //!
 //! Game `g` has positions `pos_start[g] ..= pos_start[g + 1] - 1`: the
-//! position after setup (move 0) and after each of its moves.
+//! position after setup (move 0) and after each of its moves. A variation
+//! (`db build --variations`) is stored as a game of its own, the whole
+//! line; the positions it shares with the line it branched off are in the
+//! index and in search results once, under that line (`first16`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -28,7 +33,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::format::{u32_at, u64_at, DbError, Identity, Kind, MappedFile, ROLE_GAMES, ROLE_META};
+use crate::format::{
+    u32_at, u64_at, DbError, Identity, Kind, MappedFile, ROLE_CORNERS, ROLE_GAMES, ROLE_META,
+};
 use crate::index::{Layout, Shard, SHARDS};
 use crate::record::{Info, Winner};
 
@@ -48,6 +55,7 @@ pub struct GamesWriter {
     stream_off: Vec<u64>,
     info_off: Vec<u64>,
     winners: Vec<u8>,
+    firsts: Vec<u16>,
     streams: Vec<u8>,
     infos: Vec<u8>,
     files: Vec<String>,
@@ -55,11 +63,13 @@ pub struct GamesWriter {
 }
 
 impl GamesWriter {
-    /// Add a game with `positions` positions; return its id.
+    /// Add a game with `positions` positions, the first indexed `first`;
+    /// return its id.
     pub fn add(
         &mut self,
         masks: &[u64; MASK_WORDS],
         positions: u32,
+        first: u16,
         stream: &[u8],
         info: &Info,
         winner: Winner,
@@ -84,6 +94,7 @@ impl GamesWriter {
         info.encode(&mut self.infos);
         self.info_off.push(self.infos.len() as u64);
         self.winners.push(winner as u8);
+        self.firsts.push(first);
         id
     }
 
@@ -117,6 +128,9 @@ impl GamesWriter {
             .iter()
             .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
         out.extend_from_slice(&self.winners);
+        self.firsts
+            .iter()
+            .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
         out.extend_from_slice(&self.streams);
         out.extend_from_slice(&self.infos);
         let mut off = 0u64;
@@ -139,6 +153,9 @@ pub struct Db {
     games_file: MappedFile,
     shard_files: Vec<MappedFile>,
     layout: Layout,
+    corner_file: MappedFile,
+    corner_layout: Layout,
+    corner_shards: Vec<(usize, usize)>,
     hash_mask: u64,
     n: usize,
     positions: u64,
@@ -147,6 +164,7 @@ pub struct Db {
     at_stream_off: usize,
     at_info_off: usize,
     at_winners: usize,
+    at_firsts: usize,
     at_streams: usize,
     at_infos: usize,
     files: Vec<String>,
@@ -202,8 +220,15 @@ impl Db {
             bucket_bits: num("bucket_bits").ok_or_else(|| bad("no bucket_bits"))? as u32,
             pos_bits: num("pos_bits").ok_or_else(|| bad("no pos_bits"))? as u32,
         };
-        if layout.bucket_bits > 24 || layout.pos_bits == 0 || layout.pos_bits > 31 {
-            return Err(bad("index layout out of range"));
+        let corner_layout = Layout {
+            bucket_bits: num("corner_bucket_bits").ok_or_else(|| bad("no corner_bucket_bits"))?
+                as u32,
+            pos_bits: num("corner_game_bits").ok_or_else(|| bad("no corner_game_bits"))? as u32,
+        };
+        for l in [layout, corner_layout] {
+            if l.bucket_bits > 24 || l.pos_bits == 0 || l.pos_bits > 31 {
+                return Err(bad("index layout out of range"));
+            }
         }
         let hash_bits = num("hash_bits").unwrap_or(64).clamp(1, 64) as u32;
         let hash_mask = u64::MAX << (64 - hash_bits);
@@ -215,7 +240,7 @@ impl Db {
         let positions = u64_at(g, 8);
         // Each game takes its filter, three offsets and a winner: a count
         // the payload cannot hold is refused before any offset is summed.
-        if n > g.len() / (MASK_WORDS * 8 + 4 + 8 + 8 + 1) {
+        if n > g.len() / (MASK_WORDS * 8 + 4 + 8 + 8 + 1 + 2) {
             return Err(DbError::Corrupt(
                 games_path,
                 "more games than the file holds",
@@ -226,7 +251,8 @@ impl Db {
         let at_stream_off = at_pos + (n + 1) * 4;
         let at_info_off = at_stream_off + (n + 1) * 8;
         let at_winners = at_info_off + (n + 1) * 8;
-        let at_streams = at_winners + n;
+        let at_firsts = at_winners + n;
+        let at_streams = at_firsts + 2 * n;
         let corrupt = |what| DbError::Corrupt(games_path.clone(), what);
         if g.len() < at_streams {
             return Err(corrupt("shorter than its tables"));
@@ -273,12 +299,24 @@ impl Db {
             bytes += f.len();
             shard_files.push(f);
         }
+        let corner_path = dir.join("corners.kdb");
+        let corner_file =
+            load(&corner_path, Kind::Corners)?.expect(id(ROLE_CORNERS), &corner_path)?;
+        let corner_shards = crate::corner::shard_ranges(corner_file.payload(), corner_layout)
+            .map_err(|what| DbError::Corrupt(corner_path, what))?;
+        if n as u64 > 1u64 << corner_layout.pos_bits {
+            return Err(bad("more games than the corner index numbers"));
+        }
+        bytes += corner_file.len();
         Ok(Db {
             dir: dir.into(),
             meta,
             games_file,
             shard_files,
             layout,
+            corner_file,
+            corner_layout,
+            corner_shards,
             hash_mask,
             n,
             positions,
@@ -287,6 +325,7 @@ impl Db {
             at_stream_off,
             at_info_off,
             at_winners,
+            at_firsts,
             at_streams,
             at_infos,
             files,
@@ -376,6 +415,15 @@ impl Db {
         Winner::from_byte(*self.g().get(self.at_winners + g).unwrap_or(&0))
     }
 
+    /// Return the first position of game `g` that is indexed and searched:
+    /// 0, or for a variation the first after it branched off.
+    pub fn first(&self, g: usize) -> u16 {
+        let at = self.at_firsts + 2 * g;
+        self.g()
+            .get(at..at + 2)
+            .map_or(0, |w| u16::from_le_bytes([w[0], w[1]]))
+    }
+
     /// Return `(game, move)` of a global position number.
     pub fn locate(&self, pos: u32) -> Option<(usize, u16)> {
         if u64::from(pos) >= self.positions {
@@ -402,6 +450,27 @@ impl Db {
         if let Ok(shard) = Shard::new(self.shard_files[s].payload(), self.layout) {
             shard.lookup(self.layout, b, c, hit);
         }
+    }
+
+    /// Call `hit(game)` for every corner index entry that may hold corner
+    /// key `k` (see [`crate::corner`]).
+    pub fn corner_lookup(&self, k: u64, hit: impl FnMut(u32)) {
+        let k = k & self.hash_mask;
+        let (s, b, c) = self.corner_layout.split(k);
+        let (a, e) = self.corner_shards[s];
+        let payload = self.corner_file.payload();
+        if let Ok(shard) = Shard::new(&payload[a..e], self.corner_layout) {
+            shard.lookup(self.corner_layout, b, c, hit);
+        }
+    }
+
+    /// Return the number of entries of the corner index.
+    pub fn corner_entries(&self) -> usize {
+        let payload = self.corner_file.payload();
+        self.corner_shards
+            .iter()
+            .map(|&(a, e)| Shard::new(&payload[a..e], self.corner_layout).map_or(0, |s| s.len()))
+            .sum()
     }
 
     /// Return the number of entries of every shard.

@@ -87,6 +87,23 @@ pub static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     Keys(k)
 });
 
+/// Return `z` mixed by a bijection (SplitMix64's finaliser), so the top
+/// bits of a least-of-several hash are uniform again.
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Keys {
+    /// Return the key of a stone of colour `c` (0 black, 1 white) at `p`
+    /// after symmetry `t`.
+    #[inline]
+    pub fn get(&self, t: usize, p: usize, c: usize) -> u64 {
+        self.0[t][p][c]
+    }
+}
+
 /// The eight running hashes of one position and its images.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SymHash(pub [u64; SYMS]);
@@ -106,10 +123,7 @@ impl SymHash {
     /// again; the least of eight keys is small far more often than not.
     #[inline]
     pub fn canonical(&self) -> u64 {
-        let mut z = self.0.iter().copied().min().unwrap_or(0);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix(self.0.iter().copied().min().unwrap_or(0))
     }
 
     /// Return the hashes of a whole position (`cells`: 0 empty, 1 black, 2 white).

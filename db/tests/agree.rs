@@ -230,7 +230,7 @@ fn db_pattern(
 ) -> BTreeSet<(usize, u16)> {
     let vars = pattern::variants(pat, anchor, &pattern::symmetry_set(all), swap);
     let mut out = BTreeSet::new();
-    for m in pattern::search(db, &vars) {
+    for m in pattern::find(db, pat, &vars, None) {
         for &(a, b) in &m.ranges {
             for k in a..=b {
                 out.insert((m.game, k));
@@ -284,7 +284,7 @@ fn build(dir: &Path, hash_bits: u32) -> Db {
     let opts = db::build::Options {
         threads: Some(2),
         hash_bits,
-        progress: false,
+        ..db::build::Options::default()
     };
     let report = db::build::build(&[data_dir()], &out, &opts).unwrap();
     assert!(report.games > 100, "{report:?}");
@@ -437,6 +437,60 @@ fn truncated_hashes_collide_and_replay_refuses_the_false_hits() {
         stats.rejected,
         stats.candidates
     );
+}
+
+/// Exact corners cut from the games (7x7 and 9x8, some colour-swapped)
+/// are looked up in the corner index and found exactly as a brute force
+/// finds them, also with hashes cut to 12 bits, where the index lists
+/// games that only share a key.
+#[test]
+fn corner_index_lookups_agree_with_brute_force() {
+    let games = brute_games();
+    for bits in [64, 12] {
+        let tmp = tempfile::tempdir().unwrap();
+        let db = build(tmp.path(), bits);
+        let mut r = Lcg(4242 + u64::from(bits));
+        let (mut listed, mut total, mut queries) = (0usize, 0usize, 0usize);
+        while queries < 24 {
+            let g = r.below(games.len());
+            let n = games[g].positions.len();
+            let k = r.below(n);
+            let p = image(&games[g].positions[k], r.below(8), false);
+            let (w, h) = if queries % 3 == 2 { (9, 8) } else { (7, 7) };
+            let pat = cut(&p, 0, 0, w, h);
+            let all = queries % 4 != 3;
+            let swap = queries % 5 == 1;
+            let vars = pattern::variants(&pat, Anchor::Corner, &pattern::symmetry_set(all), swap);
+            let keep = db::corner::candidates(&db, &pat, &vars).expect("an exact corner");
+            assert!(keep.contains(&g), "its own game is listed");
+            listed += keep.len();
+            let want = brute_pattern(&games, &pat, Anchor::Corner, all, swap);
+            let got = db_pattern(&db, &pat, Anchor::Corner, all, swap);
+            assert_eq!(got, want, "bits {bits}, corner:\n{}", pat.to_text());
+            if all {
+                assert!(want.iter().any(|&(gg, kk)| gg == g && kk as usize == k));
+            }
+            total += want.len();
+            queries += 1;
+        }
+        // The index answers, and it lists far fewer games than a scan reads.
+        assert!(total >= 24, "only {total} matches");
+        assert!(
+            listed < queries * games.len() / 4,
+            "bits {bits}: {listed} games listed for {queries} queries of {}",
+            games.len()
+        );
+    }
+    // A wildcard in the corner, or a pattern off the corner: no lookup.
+    let tmp = tempfile::tempdir().unwrap();
+    let db = build(tmp.path(), 64);
+    let mut pat = cut(&games[0].positions[30], 0, 0, 7, 7);
+    pat.cells[8] = B | W | E;
+    let vars = pattern::variants(&pat, Anchor::Corner, &pattern::symmetry_set(true), false);
+    assert!(db::corner::candidates(&db, &pat, &vars).is_none());
+    let pat = cut(&games[0].positions[30], 0, 0, 7, 7);
+    let vars = pattern::variants(&pat, Anchor::Edge, &pattern::symmetry_set(true), false);
+    assert!(db::corner::candidates(&db, &pat, &vars).is_none());
 }
 
 #[test]

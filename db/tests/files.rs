@@ -176,6 +176,16 @@ fn damaged_files_are_refused_with_a_clear_error() {
     fs::write(&games, &bad).unwrap();
     assert!(refused(&out).contains("games.kdb: checksum mismatch"));
     fs::write(&games, &g).unwrap();
+
+    let corners = out.join("corners.kdb");
+    let c = fs::read(&corners).unwrap();
+    let mut bad = c.clone();
+    bad[c.len() - 5] ^= 4;
+    fs::write(&corners, &bad).unwrap();
+    assert!(refused(&out).contains("corners.kdb: checksum mismatch"));
+    fs::remove_file(&corners).unwrap();
+    assert!(refused(&out).contains("corners.kdb"));
+    fs::write(&corners, &c).unwrap();
     assert!(kosumi_db(&["info", out.to_str().unwrap()]).status.success());
 }
 
@@ -199,6 +209,11 @@ fn a_swapped_or_foreign_shard_is_refused_by_name() {
     fs::write(&ed, &bytes_ed).unwrap();
     fs::write(&c3, &bytes_c3).unwrap();
     assert!(kosumi_db(&["info", a.to_str().unwrap()]).status.success());
+    // Another build's corner index.
+    let own = fs::read(a.join("corners.kdb")).unwrap();
+    fs::copy(b.join("corners.kdb"), a.join("corners.kdb")).unwrap();
+    assert!(refused(&a).contains("corners.kdb: written by build"));
+    fs::write(a.join("corners.kdb"), own).unwrap();
     // The same shard from another build of the same games.
     fs::copy(b.join("index-58.kdb"), a.join("index-58.kdb")).unwrap();
     let why = refused(&a);

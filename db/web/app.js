@@ -121,7 +121,8 @@ async function search() {
     const a = document.createElement("a");
     a.href = g.sgf;
     a.textContent = `${g.black || "?"} (B) – ${g.white || "?"} (W)`;
-    li.append(a, ` ${g.result || "-"} ${g.date || ""}`);
+    const line = g.variation ? ` (variation ${g.variation})` : "";
+    li.append(a, `${line} ${g.result || "-"} ${g.date || ""}`);
     games.append(li);
   }
   if (v.truncated) {

@@ -11,7 +11,8 @@
 //! the starting position; in a later node they are kept apart
 //! ([`Record::later`]): `loadsgf` starts the game there, the database
 //! refuses such a record. A move value with whitespace inside (`W[oq` and
-//! a line break, in old records) is read without it. When `sgf-parse`
+//! a line break, in old records) is read without it. The other lines of the
+//! tree are listed as [`Variation`]s (moves only). When `sgf-parse`
 //! refuses a whole collection, the text is split into its top-level game
 //! trees and each is parsed alone, so one broken game does not lose its
 //! neighbours in the same file.
@@ -41,6 +42,20 @@ pub struct Record {
     pub later: Vec<Later>,
     /// The game information.
     pub info: GameInfo,
+    /// The other lines of play of the tree (variations), in the tree's order.
+    pub variations: Vec<Variation>,
+}
+
+/// A line of play other than the main line: from the root to a leaf that
+/// is not the main line's. Lines with setup or `PL` in their own nodes
+/// (off the main line), or with a bad move value, are left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Moves at the start of the line that an earlier line (the main line
+    /// or an earlier variation) plays too: where it branches off.
+    pub branch: usize,
+    /// The whole line, from the first move.
+    pub moves: Vec<(Color, Option<SgfPoint>)>,
 }
 
 /// Setup or side to move in a node after some moves of the main line.
@@ -208,7 +223,7 @@ fn record(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
             after: rec.moves.len(),
             ..Later::default()
         };
-        let mut mv = None;
+        let mv = node_move(n, node)?;
         for prop in node.properties() {
             match prop {
                 Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) => {
@@ -233,18 +248,6 @@ fn record(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
                 Prop::RU(t) => rec.info.rules.clone_from(&t.text),
                 Prop::KM(k) if k.is_finite() => rec.info.komi = Some(*k),
                 Prop::HA(h) => rec.info.handicap = u32::try_from(*h).ok(),
-                Prop::B(m) => mv = Some((Color::Black, to_move(n, m)?)),
-                Prop::W(m) => mv = Some((Color::White, to_move(n, m)?)),
-                Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W") => {
-                    // Lenient: a line break inside a move value (`W[oq\n]`),
-                    // as some old records have.
-                    let c = if id == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    mv = Some((c, lenient_move(n, values)?));
-                }
                 Prop::Invalid(id, _) if matches!(id.as_str(), "AB" | "AW" | "AE") => {
                     return Err(RecordError::BadValue("a setup point"))
                 }
@@ -268,7 +271,80 @@ fn record(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
         }
     }
     rec.setup = setup.into_iter().collect();
+    variations(root, n, &mut rec.variations);
     Ok(rec)
+}
+
+/// Append to `out` every line of the tree under `root` other than the main
+/// line, walked depth first with an explicit stack (a tree may be deep).
+fn variations(root: &SgfNode<Prop>, n: u8, out: &mut Vec<Variation>) {
+    // (node, moves of its line before it, where its line branched off,
+    // whether it is on the main line, whether its line is still usable).
+    let mut stack = vec![(root, 0usize, 0usize, true, true)];
+    let mut line: Vec<(Color, Option<SgfPoint>)> = Vec::new();
+    while let Some((node, before, branch, main, mut good)) = stack.pop() {
+        line.truncate(before);
+        match node_move(n, node) {
+            Ok(Some(m)) => line.push(m),
+            Ok(None) => {}
+            Err(_) => good = false,
+        }
+        // A line's own nodes (off the main line) may not change the setup.
+        good &= main
+            || !node
+                .properties()
+                .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_) | Prop::PL(_)));
+        let children: Vec<&SgfNode<Prop>> = node.children().collect();
+        if children.is_empty() {
+            if !main && good {
+                out.push(Variation {
+                    branch,
+                    moves: line.clone(),
+                });
+            }
+            continue;
+        }
+        let here = line.len();
+        // Pushed last first, so the first child (the line's continuation)
+        // is walked first and later children branch off at `here`.
+        for (i, child) in children.iter().enumerate().rev() {
+            let (branch, main) = if i == 0 {
+                (branch, main)
+            } else {
+                (here, false)
+            };
+            stack.push((child, here, branch, main, good));
+        }
+    }
+}
+
+/// Return the move of a node, if it has one.
+///
+/// # Errors
+/// [`RecordError::BadValue`] for a move value off the board.
+fn node_move(
+    n: u8,
+    node: &SgfNode<Prop>,
+) -> Result<Option<(Color, Option<SgfPoint>)>, RecordError> {
+    let mut mv = None;
+    for prop in node.properties() {
+        match prop {
+            Prop::B(m) => mv = Some((Color::Black, to_move(n, m)?)),
+            Prop::W(m) => mv = Some((Color::White, to_move(n, m)?)),
+            Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W") => {
+                // Lenient: a line break inside a move value (`W[oq\n]`),
+                // as some old records have.
+                let c = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                mv = Some((c, lenient_move(n, values)?));
+            }
+            _ => {}
+        }
+    }
+    Ok(mv)
 }
 
 /// Return the point of a move (`None`: a pass; `tt` too on boards up to
@@ -385,6 +461,45 @@ mod tests {
             out,
             "PB[Bl\\]ack]PW[W]DT[2026-11-24]EV[Cup]RU[Chinese]RE[B+R]"
         );
+    }
+
+    #[test]
+    fn variations_are_every_other_line_with_where_they_branch() {
+        // Main line dd pp dp; at move 2 a variation pd (then qf, or qc),
+        // at the root a variation cc; a line that sets up stones is left out.
+        let text = "(;SZ[19];B[dd](;W[pp];B[dp])(;W[pd](;B[qf])(;B[qc]))(;W[aa]AB[bb]))";
+        let rec = read_collection(text).remove(0).unwrap();
+        let b = |x, y| (Color::Black, Some((x, y)));
+        let w = |x, y| (Color::White, Some((x, y)));
+        assert_eq!(rec.moves, vec![b(3, 3), w(15, 15), b(3, 15)]);
+        assert_eq!(
+            rec.variations,
+            vec![
+                Variation {
+                    branch: 1,
+                    moves: vec![b(3, 3), w(15, 3), b(16, 5)],
+                },
+                Variation {
+                    branch: 2,
+                    moves: vec![b(3, 3), w(15, 3), b(16, 2)],
+                },
+            ]
+        );
+        let root = read_collection("(;SZ[19](;B[dd])(;B[cc];W[tt]))")
+            .remove(0)
+            .unwrap();
+        assert_eq!(
+            root.variations,
+            vec![Variation {
+                branch: 0,
+                moves: vec![b(2, 2), (Color::White, None)],
+            }]
+        );
+        assert!(read_collection("(;B[dd];W[pp])")
+            .remove(0)
+            .unwrap()
+            .variations
+            .is_empty());
     }
 
     #[test]

@@ -206,7 +206,7 @@ fn time_patterns(db: &Db, pats: &[Pattern], anchor: Anchor) -> Vec<Outcome> {
     for p in pats {
         let t = Instant::now();
         let vars = pattern::variants(p, anchor, &syms, false);
-        let found = pattern::search(db, &vars);
+        let found = pattern::find(db, p, &vars, None);
         let _next = kosumi_db::output::tally(pattern::continuations(db, &found).into_iter());
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let positions = found
