@@ -2,96 +2,44 @@
 //! with results cached forever under position-independent keys (the `000_*`
 //! seed).
 //!
+//! # Map
+//!
+//! One search core per kind of problem, the candidate generators in files
+//! of their own beside it, and one cache both searches share:
+//!
+//! | file | what it is |
+//! |---|---|
+//! | `search/mod.rs` | the capture reader's core: [`Reader`], the root's cache lookups, values and ko, trying candidates and playing them, the tuning constants |
+//! | `search/attack.rs` | the attack node and the attacker's own candidates (nets, rescue by capture, reinforcement, ataris on the chains the prey would join) |
+//! | `search/defend.rs` | the defend node and the defender's own candidates (extensions, counter-ataris, partner rescue, net breakers, tenuki) |
+//! | `search/candidates.rs` | the candidate list and the generators both sides use (chains in atari next to the prey, ko retakes, second-order liberties, the liberties of neighbour chains) |
+//! | `connect/mod.rs` | connection reading over the capture reader: [`Connector`], its two nodes, its table of interior nodes, the tuning constants |
+//! | `connect/moves.rs` | the candidates of the connect and disconnect nodes |
+//! | `connect/paths.rs` | the shortest paths between two chains (the path candidates) |
+//! | `cache.rs` | packing results and hints into the table's payloads |
+//! | `key.rs` | cache keys: problem hashes, the points a search read, a box's hash |
+//! | `ladder.rs` | a plain ladder read for the pattern features |
+//!
 //! # The reader ([`search`])
 //!
 //! A depth-first boolean search with make/unmake through the board's undo
 //! journal ([`Board::play_undoable`] / [`Board::undo`]). Two node kinds,
 //! both seen from the attacker (the opponent of the target chain, the
-//! *prey*):
+//! *prey*): the **attack node** (attacker to move, `search/attack.rs`) and
+//! the **defend node** (defender to move, `search/defend.rs`). Each tries
+//! a short ordered list of candidates read off the position by the prey's
+//! liberties and the ply: a prey in atari is taken or extended; one with
+//! two liberties is read as a ladder, with nets, counter-ataris and moves
+//! for the chains the prey would join in the first plies of a line; three
+//! liberties are read on (GNU Go's `attack3`, bounded) only in the first
+//! [`THREE_LIB_DEPTH`] plies; four or more are safe (but at the root, see
+//! [`FOUR_LIBS_AT_ROOT`]). The files' notes give each list in order.
 //!
-//! * **attack node** (attacker to move): prey with 1 liberty: take it;
-//!   if the prey is one stone and taking it would be a ko capture, also
-//!   atari a defender chain next to the capturing point (then the capture
-//!   takes more than one stone: no ko), which the defender answers by
-//!   extending that chain.
-//!   4 or more liberties: the prey is *safe* and the attacker fails (at the
-//!   root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like three).
-//!   Exactly 3 liberties: in the first [`THREE_LIB_DEPTH`] plies of a line
-//!   the attacker reads on (GNU Go's `attack3`, bounded): a move at a
-//!   liberty where its stone keeps two liberties or captures (a ko
-//!   capture) (widest first), the
-//!   rescue of own chains in atari next to the prey, the reinforcement of
-//!   own chains with two liberties next to it (a liberty where the chain
-//!   gets three, so the defender's counter-atari fails) and, in the first
-//!   [`NET_DEPTH`] plies, nets (as with two liberties, below); deeper, a
-//!   chain that reaches three liberties has escaped (the ladder definition
-//!   of issue 4).
-//!   2 liberties: branch over
-//!   both liberties (the one with more empty neighbours first: block the
-//!   wider escape, the standard ladder order), the liberty of any own chain
-//!   next to the prey that is in atari (answering a counter-atari) or the
-//!   capture of a defender chain in atari next to such a chain (rescue by
-//!   capture: a semeai, a ko; also with three liberties), and, in
-//!   the first [`NET_DEPTH`] plies of a line, *nets*: empty points next to
-//!   a liberty (second-order liberties) where the attacker's stone would
-//!   have two liberties, and ataris of two-liberty defender chains next
-//!   to a liberty (the chains the prey would connect to); in the first two
-//!   plies also the reinforcement of own two-liberty chains (as with three
-//!   liberties).
-//! * **defend node** (defender to move): prey with 3+ liberties is safe,
-//!   except in the first [`DEFEND3_DEPTH`]` + 1` plies (the root and the
-//!   answer to the attacker's first move), where the attacker may still
-//!   read it on: there the defender tries captures, liberties that keep
-//!   three or more liberties, counter-ataris and (shallow) second-order
-//!   liberties and moves for a chain the prey would connect to (below), so
-//!   a save never answers "no move needed" for a chain its own attack
-//!   search captures. At the root of a save the attacker's key
-//!   move is tried too (the opponent's vital point). Otherwise
-//!   candidates, in order: capture an adjacent attacker chain in atari
-//!   (biggest first), extend at a liberty if that gives two or more
-//!   liberties (most liberties first), and with two liberties also
-//!   counter-ataris on adjacent attacker chains with two liberties (a ko
-//!   capture counts, although its stone keeps one liberty) and, in
-//!   the first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent
-//!   attacker chain with three liberties (a semeai), second-order
-//!   liberties where the defender's stone would have three liberties
-//!   (connecting out, making room), moves for a *partner* (a defender
-//!   chain at a liberty of the prey, which the prey would connect to: the
-//!   capture of an attacker chain in atari next to it, or a liberty where
-//!   a two-liberty partner gets three) and net breakers (the liberties of
-//!   attacker chains with two or three liberties next to the prey's
-//!   liberties, whose stones need not touch the prey). With one liberty,
-//!   in the first two plies, also the counter-ataris and partner moves.
-//!   With two liberties, in the first [`TENUKI_DEPTH`] plies, the last
-//!   candidate is a pass (tenuki: the attacker moves again), and with no
-//!   candidate at all the defender passes; after a pass, if the attacker
-//!   can capture at all, even only by a ko, the attack wins outright (GNU
-//!   Go's defender never passes: a node without a defending move is a lost
-//!   defence, so a pass defends only a chain that is then safe).
-//!
-//! A node's value is an interval of *levels* (attacker's view, ordered):
-//! `LOSE < KO_B < KO_A < WIN` (GNU Go's codes: `KO_A` the attacker wins
-//! if he takes the ko first, `KO_B` he needs a ko threat first). The
-//! attacker maximises, the defender minimises, both bounds at once, and a
-//! node cut by the depth or node budget is `[LOSE, WIN]`; a node is
-//! *proven* when its interval is a single level. This is alpha/beta bounds
-//! in the seed's sense, and what the cache stores.
-//!
-//! Ko (GNU Go's conventions, a simplified komaster): capturing the prey
-//! by a ko capture is worth "wins the ko" (`KO_A`), not `WIN`. Any other
-//! ko capture is valued by the search: the side it bans gets the retake as
-//! a candidate. A candidate forbidden by the ko ban is played after a pass
-//! by each side (the ko threat and its answer) and caps the mover's result
-//! at "needs a threat" (`KO_B` for the attacker, `KO_A` for the defender);
-//! this is allowed once per line, and the side that retook that way owns
-//! the ko for the rest of the line (its opponent may not take it back, as
-//! GNU Go's komaster), so ko is reported, never looped on. After the
-//! threat, a defend node reads a prey with three liberties on in the first
-//! [`THREE_LIB_DEPTH`] plies (a semeai won by a ko is not told by
-//! liberty counts). A defender ko capture that puts an adjacent attacker
-//! chain in atari is a counter-atari although its stone keeps one liberty.
-//! Other cycles (double ko, "send two, return one") have no repetition
-//! test: the depth budget ends them, and the result is unproven.
+//! A node's value is an interval of levels `LOSE < KO_B < KO_A < WIN`
+//! (GNU Go's codes) that the attacker maximises and the defender
+//! minimises; ko follows GNU Go's conventions (a simplified komaster, one
+//! ko threat per line). Both are described in [`search`], with what the
+//! search marks as read (the region of its cache entry) and its memory.
 //!
 //! # Results and bounds ([`cache`])
 //!
@@ -140,20 +88,6 @@
 //! Interior nodes are not cached in the global table: their region would be
 //! needed before searching them too, and ladders have almost no
 //! transpositions.
-//!
-//! # Memory
-//!
-//! The reader owns its undo journal ([`JOURNAL_WRITES`] writes over
-//! [`JOURNAL_MOVES`] plies by default; a small target picks its own sizes
-//! with [`Reader::with_journal`], and a line that does not fit ends
-//! unproven) and a 32-entry memo of problem hashes, and never allocates; the depth budget is capped
-//! at [`MAX_DEPTH`] plies, so the recursion is at most `MAX_DEPTH + 1`
-//! node levels. Measured (`tests/tactics_reader.rs`, a 58-ply ladder on
-//! 19x19): the reader is 36.5 KB on x86-64 and 27.8 KB on i686 (almost all
-//! journal), and the recursion uses about 380 bytes per ply on x86-64 (310
-//! on i686): at most ~23 KB at `MAX_DEPTH`. [`Reader::stack_high_water`]
-//! reports the figure at run time. Candidate generation is kept out of
-//! line so its scratch arrays are not part of every recursive frame.
 //!
 //! # Connections ([`connect`])
 //!

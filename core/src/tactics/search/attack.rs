@@ -1,0 +1,284 @@
+//! The attack node: the attacker (the opponent of the prey) moves, and
+//! the candidates only the attacker tries. Its candidates, by the prey's
+//! liberties (the node adds the retake of a ko just taken, see
+//! [`super`]):
+//!
+//! * **1 liberty**: take it; if the prey is one stone and taking it would
+//!   be a ko capture, also atari a defender chain next to the capturing
+//!   point (then the capture takes more than one stone: no ko), which the
+//!   defender answers by extending that chain.
+//! * **2 liberties**: branch over both liberties (the one with more empty
+//!   neighbours first: block the wider escape, the standard ladder order),
+//!   the liberty of any own chain next to the prey that is in atari
+//!   (answering a counter-atari) or the capture of a defender chain in
+//!   atari next to such a chain (rescue by capture: a semeai, a ko; also
+//!   with three liberties), and, in the first [`NET_DEPTH`] plies of a
+//!   line, *nets*: empty points next to a liberty (second-order
+//!   liberties) where the attacker's stone would have two liberties, and
+//!   ataris of two-liberty defender chains next to a liberty (the chains
+//!   the prey would connect to); in the first two plies also the
+//!   reinforcement of own two-liberty chains (as with three liberties);
+//!   at the root ([`WIDE_PARTNER_DEPTH`]) also the liberties a connection
+//!   to a defender chain of three or four liberties would add.
+//! * **Exactly 3 liberties**: in the first [`THREE_LIB_DEPTH`] plies of a
+//!   line the attacker reads on (GNU Go's `attack3`, bounded): a move at
+//!   a liberty where its stone keeps two liberties or captures (a ko
+//!   capture) (widest first), the rescue of own chains in atari next to
+//!   the prey, the reinforcement of own chains with two liberties next to
+//!   it (a liberty where the chain gets three, so the defender's
+//!   counter-atari fails) and, in the first [`NET_DEPTH`] plies, nets (as
+//!   with two liberties); at the root also an atari on a chain the prey
+//!   would join (even by a sacrifice) and the reinforcement of the
+//!   attacker chains that hem the prey's liberties in. Deeper, a chain
+//!   that reaches three liberties has escaped (the ladder definition of
+//!   issue 4).
+//! * **4 or more liberties**: the prey is *safe* and the attacker fails
+//!   (at the root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like
+//!   three).
+//!
+//! [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+
+use core::cmp::Reverse;
+
+use crate::board::{Board, PointSet};
+use crate::geometry::{Cell, Point};
+use crate::table::TacticCluster;
+use crate::tactics::cache::level::LOSE;
+
+use super::candidates::{captures, push_ranked, Cands, Reach};
+use super::{Reader, Value, NET_DEPTH, REINFORCE2_DEPTH, THREE_LIB_DEPTH, WIDE_PARTNER_DEPTH};
+
+impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
+    Reader<'t, S, W, M>
+{
+    /// Attack node: the attacker moves against the prey.
+    pub(super) fn attack(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
+        self.note_stack();
+        match self.attack_moves(b, k) {
+            Ok(mut c) => {
+                Self::push_retake(b, threat, self.att, &mut c);
+                self.moves(b, k, threat, true, &c)
+            }
+            Err(v) => v,
+        }
+    }
+
+    /// Return the attacker's candidates, or the value of a settled node.
+    /// Kept out of line so its locals are not part of every recursive frame.
+    #[inline(never)]
+    fn attack_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let libs = self.prey_libs(b);
+        if libs >= 3 {
+            if k >= THREE_LIB_DEPTH {
+                return Err(Value::exact(LOSE, k));
+            }
+            return self.attack3_moves(b, k);
+        }
+        let mut c = Cands::new();
+        if libs == 1 {
+            let l = b.atari_liberty(self.prey).unwrap_or(Point::PASS);
+            c.push(l);
+            if b.chain_size(self.prey) == 1 {
+                self.ko_free_capture(b, l, self.att, &mut c);
+            }
+        } else {
+            let ls: PointSet<2> = b.liberties(self.prey);
+            let (mut l1, mut l2) = (ls.as_slice()[0], ls.as_slice()[1]);
+            self.read.insert(l1);
+            self.read.insert(l2);
+            let rank = |l: Point| (Reverse(b.neighbour_count(l, Cell::Empty)), l);
+            if rank(l2) < rank(l1) {
+                core::mem::swap(&mut l1, &mut l2);
+            }
+            c.push(l1);
+            c.push(l2);
+            self.attacker_ataris(b, &mut c);
+            self.rescue_by_capture(b, &mut c);
+            if k < NET_DEPTH {
+                for l in [l1, l2] {
+                    for n in b.geometry().neighbours(l) {
+                        if b.at(n) == Cell::Empty && n != l1 && n != l2 {
+                            self.mark_around(b, n);
+                            if b.liberties_after::<2>(n, self.att) >= 2 {
+                                c.push(n);
+                            }
+                        }
+                    }
+                }
+            }
+            if k < NET_DEPTH {
+                self.partner_ataris(b, &[l1, l2], &mut c);
+            }
+            if k < REINFORCE2_DEPTH {
+                self.attacker_reinforce(b, &mut c);
+            }
+            if k < WIDE_PARTNER_DEPTH {
+                self.neighbour_liberties(b, &[l1, l2], self.def, 2, Reach::Wide, &mut c);
+            }
+        }
+        Ok(c)
+    }
+
+    /// Return the attacker's candidates against a prey with three or more
+    /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
+    /// exactly three (or four at the root, see [`FOUR_LIBS_AT_ROOT`]), a
+    /// move at a liberty where the attacker's stone keeps two liberties (or
+    /// captures: a ko capture), the rescue of attacker chains in atari, and
+    /// in the first [`NET_DEPTH`] plies a net (a second-order liberty where
+    /// the attacker's stone would have two liberties); with more, the prey
+    /// is safe.
+    ///
+    /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+    #[inline(never)]
+    fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let ls = self.readable_libs(b, k)?;
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        self.rescue_by_capture(b, &mut c);
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
+                1 + b.neighbour_count(l, Cell::Empty) as usize
+            } else {
+                0
+            };
+            ext[i] = (Reverse(n), l);
+        }
+        push_ranked(&mut ext, 1, &mut c);
+        if k < NET_DEPTH {
+            self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
+        }
+        self.attacker_reinforce(b, &mut c);
+        if k < WIDE_PARTNER_DEPTH {
+            // An atari on a chain the prey would join, even by a stone
+            // left in atari (reading46's sacrifice).
+            self.neighbour_liberties(b, ls.as_slice(), self.def, 2, Reach::Sacrifice, &mut c);
+            self.hemming_reinforce(b, ls.as_slice(), &mut c);
+        }
+        Ok(c)
+    }
+
+    /// Push, in point order, the liberties of attacker chains with two
+    /// liberties next to the prey where the attacker's stone gives the
+    /// chain three or more (or captures): reinforcing a chain the defender
+    /// would otherwise counter-atari (GNU Go's attacker defends its own
+    /// weak neighbours of the prey).
+    fn attacker_reinforce(&mut self, b: &Board, out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts: PointSet<8> = PointSet::default();
+        let geo = b.geometry();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) != Cell::stone(self.att) || b.in_atari(m) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let ls: PointSet<3> = b.liberties(r);
+                if ls.len() == 2 {
+                    for &q in ls.as_slice() {
+                        pts.insert(q);
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.mark_around(b, q);
+            if b.liberties_after::<3>(q, self.att) >= 3 || captures(b, q, self.att) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push, sorted by point, the liberty of every defender chain in atari
+    /// (other than the prey) next to an attacker chain in atari next to the
+    /// prey: the attacker rescues its chain by capturing (a semeai's ko or
+    /// capture). Marks every defender chain next to those attacker chains,
+    /// whose atari status this reads.
+    fn rescue_by_capture(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let own = Cell::stone(self.def);
+        let mut mine: PointSet<8> = PointSet::default();
+        for &r in b.chains_in_atari(self.att) {
+            let touches = b.chain_stones(r).any(|s| {
+                geo.neighbours(s)
+                    .iter()
+                    .any(|&m| b.chain_root(m) == prey_root)
+            });
+            if touches {
+                mine.insert(r);
+            }
+        }
+        let mut pts: PointSet<8> = PointSet::default();
+        for &r in mine.as_slice() {
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != own || b.chain_root(m) == prey_root {
+                        continue;
+                    }
+                    self.mark_chain(b, m);
+                    if let Some(l) = b.atari_liberty(m) {
+                        pts.insert(l);
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &l in pts.as_slice() {
+            out.push(l);
+        }
+    }
+
+    /// Push, in point order, the liberties of defender chains (not the
+    /// prey) with two liberties next to the prey's liberties `ls` where an
+    /// attacker stone would have two liberties or captures: the attacker
+    /// ataris the chain the prey would connect to. Marks the chains next to
+    /// `ls`, whose liberties this reads.
+    fn partner_ataris(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        for &l in ls {
+            self.mark_around(b, l);
+        }
+        self.neighbour_liberties(b, ls, self.def, 2, Reach::Near, out);
+    }
+
+    /// Push, in point order, the liberties (outside `ls`) of attacker chains
+    /// with two or three liberties next to the prey's liberties `ls` where
+    /// the attacker's stone gives the chain more: the attacker makes the
+    /// stones that hem the prey in strong before the race (reading15's E8).
+    fn hemming_reinforce(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts: PointSet<12> = PointSet::default();
+        for &l in ls {
+            self.mark_around(b, l);
+            for m in b.geometry().neighbours(l) {
+                if b.at(m) != Cell::stone(self.att) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                let libs: PointSet<4> = b.liberties(r);
+                if (2..=3).contains(&libs.len()) {
+                    for &q in libs.as_slice() {
+                        if !ls.contains(&q) {
+                            pts.insert(q);
+                        }
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.mark_around(b, q);
+            if b.liberties_after::<4>(q, self.att) >= 4 {
+                out.push(q);
+            }
+        }
+    }
+}

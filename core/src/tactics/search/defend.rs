@@ -1,0 +1,272 @@
+//! The defend node: the defender (the prey's owner) moves, and the
+//! candidates only the defender tries. Its candidates:
+//!
+//! * **3 or more liberties**: the prey is safe, except in the first
+//!   [`DEFEND3_DEPTH`]` + 1` plies (the root and the answer to the
+//!   attacker's first move), where the attacker may still read it on:
+//!   there the defender tries captures, liberties that keep three or more
+//!   liberties, counter-ataris and (shallow) second-order liberties and
+//!   moves for a chain the prey would connect to (below), so a save never
+//!   answers "no move needed" for a chain its own attack search captures.
+//!   After a ko threat in the line, the defender reads three liberties on
+//!   while the next attack node would (a semeai won by a ko).
+//! * **Otherwise**, in order: capture an adjacent attacker chain in atari
+//!   (biggest first), extend at a liberty if that gives two or more
+//!   liberties (most liberties first), and with two liberties also
+//!   counter-ataris on adjacent attacker chains with two liberties (a ko
+//!   capture counts, although its stone keeps one liberty) and, in the
+//!   first [`DEFENCE_NET_DEPTH`] plies, a liberty of an adjacent attacker
+//!   chain with three liberties (a semeai), second-order liberties where
+//!   the defender's stone would have three liberties (connecting out,
+//!   making room), moves for a *partner* (a defender chain at a liberty of
+//!   the prey, which the prey would connect to: the capture of an attacker
+//!   chain in atari next to it, or a liberty where a two-liberty partner
+//!   gets three) and net breakers (the liberties of attacker chains with
+//!   two or three liberties next to the prey's liberties, whose stones
+//!   need not touch the prey); at the root ([`WIDE_PARTNER_DEPTH`]) also
+//!   the liberties of an attacker chain of three or four liberties that
+//!   nets the prey. With one liberty, in the first two plies, also the
+//!   counter-ataris and partner moves.
+//!
+//! The node adds, at the root of a save, the attacker's key move (the
+//! opponent's vital point), then the retake of a ko just taken (see
+//! [`super`]), and with two liberties, in the first [`TENUKI_DEPTH`]
+//! plies, a pass as the last candidate (tenuki: the attacker moves
+//! again); with no candidate at all the defender passes. After a pass, if
+//! the attacker can capture at all, even only by a ko, the attack wins
+//! outright (GNU Go's defender never passes: a node without a defending
+//! move is a lost defence, so a pass defends only a chain that is then
+//! safe).
+
+use core::cmp::Reverse;
+
+use crate::board::{Board, PointSet};
+use crate::geometry::{Cell, Point};
+use crate::table::TacticCluster;
+use crate::tactics::cache::level::LOSE;
+
+use super::candidates::{captures, push_ranked, Cands, Reach};
+use super::{
+    Reader, Value, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, PARTNER1_DEPTH, TENUKI_DEPTH, THREE_LIB_DEPTH,
+    WIDE_PARTNER_DEPTH,
+};
+
+impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
+    Reader<'t, S, W, M>
+{
+    /// Defend node: the defender moves to save the prey.
+    pub(super) fn defend(&mut self, b: &mut Board, k: u8, threat: bool) -> Value {
+        self.note_stack();
+        match self.defend_moves(b, k, threat) {
+            Ok(mut c) => {
+                if k == 0 && !self.root_hint.is_pass() {
+                    c.push(self.root_hint);
+                }
+                Self::push_retake(b, threat, self.def, &mut c);
+                if k < TENUKI_DEPTH && self.prey_libs(b) == 2 {
+                    // No move may be the best defence: tenuki, last.
+                    c.push(Point::PASS);
+                }
+                self.moves(b, k, threat, false, &c)
+            }
+            Err(v) => v,
+        }
+    }
+
+    /// Return the defender's candidates, or the value of a settled node.
+    #[inline(never)]
+    fn defend_moves(&mut self, b: &Board, k: u8, threat: bool) -> Result<Cands, Value> {
+        let libs = self.prey_libs(b);
+        if libs >= 3 {
+            // The next attack node reads three liberties on only in the
+            // first THREE_LIB_DEPTH plies; past that the prey is safe.
+            if (k > DEFEND3_DEPTH && !threat) || k + 1 >= THREE_LIB_DEPTH {
+                return Err(Value::exact(LOSE, k));
+            }
+            return self.defend3_moves(b, k);
+        }
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        if libs == 1 {
+            let l = b.atari_liberty(self.prey).unwrap_or(Point::PASS);
+            self.mark_around(b, l);
+            if b.liberties_after::<2>(l, self.def) >= 2 {
+                c.push(l);
+            }
+            if b.chain_size(self.prey) == 1 {
+                self.ko_free_capture(b, l, self.def, &mut c);
+            }
+            if k < PARTNER1_DEPTH {
+                self.counter_ataris(b, 2, &mut c);
+                self.partner_rescue(b, &[l], &mut c);
+            }
+        } else {
+            let ls: PointSet<2> = b.liberties(self.prey);
+            let mut ext = [(Reverse(0), Point::PASS); 2];
+            for (i, &l) in ls.as_slice().iter().enumerate() {
+                self.mark_around(b, l);
+                ext[i] = (Reverse(b.liberties_after::<4>(l, self.def)), l);
+            }
+            push_ranked(&mut ext, 2, &mut c);
+            self.counter_ataris(b, if k < DEFENCE_NET_DEPTH { 3 } else { 2 }, &mut c);
+            if k < DEFENCE_NET_DEPTH {
+                // Second-order liberties: a defender stone next to a
+                // liberty that would have three liberties (connecting out,
+                // making room).
+                self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+                self.partner_rescue(b, ls.as_slice(), &mut c);
+                self.net_breakers(b, ls.as_slice(), &mut c);
+            }
+            if k < WIDE_PARTNER_DEPTH {
+                self.neighbour_liberties(b, ls.as_slice(), self.att, 3, Reach::Wide, &mut c);
+            }
+        }
+        Ok(c)
+    }
+
+    /// Return the defender's candidates for a prey with three liberties
+    /// (four at the root, see [`FOUR_LIBS_AT_ROOT`]) that the attacker may
+    /// still read on: capture an attacker chain in atari, extend at a
+    /// liberty that keeps three or more liberties (most first),
+    /// counter-atari, and in the first [`DEFENCE_NET_DEPTH`] plies a
+    /// second-order liberty where the defender's stone would have three
+    /// liberties. With more liberties the prey is safe.
+    ///
+    /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+    #[inline(never)]
+    fn defend3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
+        let ls = self.readable_libs(b, k)?;
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
+        }
+        push_ranked(&mut ext, 3, &mut c);
+        self.counter_ataris(b, 2, &mut c);
+        if k < DEFENCE_NET_DEPTH {
+            self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+            self.partner_rescue(b, ls.as_slice(), &mut c);
+        }
+        Ok(c)
+    }
+
+    /// Push, in point order, the liberties of adjacent attacker chains with
+    /// two to `most` liberties (counter-ataris, and with three the first
+    /// move of a semeai) where a defender stone would have two liberties or
+    /// captures (a ko capture).
+    fn counter_ataris(&mut self, b: &Board, most: usize, out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        let mut pts = [Point::PASS; 12];
+        let mut n = 0;
+        let geo = b.geometry();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) != Cell::stone(self.att) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if roots.contains(r) || !roots.insert(r) {
+                    continue;
+                }
+                // Count one liberty past `most` (the common case, two,
+                // walks as little as before the semeai moves).
+                let mut add = |ls: &[Point]| {
+                    for &q in ls {
+                        if n < pts.len() {
+                            pts[n] = q;
+                            n += 1;
+                        }
+                    }
+                };
+                if most <= 2 {
+                    let ls: PointSet<3> = b.liberties(r);
+                    if ls.len() == 2 {
+                        add(ls.as_slice());
+                    }
+                } else {
+                    let ls: PointSet<4> = b.liberties(r);
+                    if (2..=3).contains(&ls.len()) {
+                        add(ls.as_slice());
+                    }
+                }
+            }
+        }
+        pts[..n].sort_unstable();
+        for &q in &pts[..n] {
+            self.mark_around(b, q);
+            // A ko capture keeps one liberty but is a counter-atari all
+            // the same: the attacker must retake after a threat.
+            if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push, in point order, the capture of every attacker chain in atari
+    /// next to a defender chain (not the prey) that touches one of the
+    /// prey's liberties `ls`, and the liberties where such a chain with two
+    /// liberties would get three: the prey would connect to that chain, and
+    /// the move makes the connection (and the chain) safe. Marks the
+    /// partner chains and every attacker chain next to them, whose atari
+    /// status this reads.
+    fn partner_rescue(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
+        let mut partners: PointSet<8> = PointSet::default();
+        for &l in ls {
+            for n in geo.neighbours(l) {
+                if b.at(n) == own {
+                    if let Some(r) = b.chain_root(n).filter(|&r| Some(r) != prey_root) {
+                        partners.insert(r);
+                    }
+                }
+            }
+        }
+        let mut pts: PointSet<8> = PointSet::default();
+        for &r in partners.as_slice() {
+            self.mark_chain(b, r);
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != opp {
+                        continue;
+                    }
+                    self.mark_chain(b, m);
+                    if let Some(q) = b.atari_liberty(m) {
+                        pts.insert(q);
+                    }
+                }
+            }
+        }
+        // A partner with two liberties is reinforced (so the prey can
+        // connect to it): a liberty where it gets three.
+        for &r in partners.as_slice() {
+            let ls: PointSet<3> = b.liberties(r);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    if !pts.is_full() && !pts.contains(q) {
+                        self.mark_around(b, q);
+                        if b.liberties_after::<3>(q, self.def) >= 3 {
+                            pts.insert(q);
+                        }
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            out.push(q);
+        }
+    }
+
+    /// Push, in point order, the liberties of attacker chains with two or
+    /// three liberties next to the prey's liberties `ls` (a net's stones,
+    /// which need not touch the prey) where a defender stone would have two
+    /// liberties or captures: the defender breaks the net by attacking it.
+    /// The chains next to `ls` are marked already (`mark_around`).
+    fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        self.neighbour_liberties(b, ls, self.att, 3, Reach::Near, out);
+    }
+}
