@@ -15,7 +15,7 @@
 //! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
 //! | [`playout`] | light, waterfall and heavy playouts with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
-//! | [`tactics`] | the tactical reader (capture / save a chain: a search core, the attack and defend nodes with their candidate generators), connection reading (connect / disconnect two chains: a search core, its candidates, shortest paths) and the region-keyed cache they share |
+//! | [`tactics`] | the tactical reader (capture / save a chain: a search core, the attack and defend nodes with their candidate generators), connection reading (connect / disconnect two chains: a search core, its candidates, shortest paths) and the region-keyed cache they share; life and death of a dragon (the owl, a first step: a local search over a static eye count) |
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
 //! | [`game`] | the game layer the host's and the firmware's GTP share: the record with undo and superko, the clock and the time a move may take, dead stones and the final score, the move `genmove` plays around a search (fall-backs, resignation) |

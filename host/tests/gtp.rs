@@ -793,6 +793,32 @@ fn garbage_never_stops_the_engine() {
 }
 
 #[test]
+fn owl_commands_answer_in_gnu_go_format() {
+    let mut g = Gtp::new();
+    g.ok("boardsize 9");
+    // Straight three on the first line (black A2 B2 C2 D2 D1, eye space
+    // A1 B1 C1) in a white wall: the middle point decides.
+    let black = ["a2", "b2", "c2", "d2", "d1"];
+    let white = ["a3", "b3", "c3", "d3", "e3", "e2", "e1"];
+    for (b, w) in black.iter().zip(white) {
+        g.ok(&format!("play b {b}"));
+        g.ok(&format!("play w {w}"));
+    }
+    g.ok("play w e2");
+    g.ok("play w e1");
+    assert_eq!(g.ok("owl_attack a2"), "1 B1");
+    assert_eq!(g.ok("owl_defend a2"), "1 B1");
+    assert_eq!(g.ok("dragon_status a2"), "critical B1 B1");
+    g.ok("play b b1");
+    assert_eq!(g.ok("owl_attack a2"), "0");
+    assert_eq!(g.ok("dragon_status a2"), "alive");
+    assert_eq!(g.err("owl_attack a1"), "vertex must not be empty");
+    assert_eq!(g.err("owl_defend"), "syntax error");
+    assert_eq!(g.err("dragon_status z99"), "invalid color or coordinate");
+    g.quit();
+}
+
+#[test]
 fn attack_and_defend_answer_in_gnu_go_format() {
     let mut g = Gtp::new();
     g.ok("boardsize 9");

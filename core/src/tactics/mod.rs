@@ -19,6 +19,8 @@
 //! | `cache.rs` | packing results and hints into the table's payloads |
 //! | `key.rs` | cache keys: problem hashes, the points a search read, a box's hash |
 //! | `ladder.rs` | a plain ladder read for the pattern features |
+//! | `owl/mod.rs` | life and death of a dragon (GNU Go's `owl_attack` / `owl_defend`), a first step: the search over a local area |
+//! | `owl/eyes.rs` | the owl's static view: the dragon, its domain, eye spaces and their values, vital points |
 //!
 //! # The reader ([`search`])
 //!
@@ -109,12 +111,14 @@ pub mod cache;
 pub mod connect;
 pub mod key;
 pub mod ladder;
+pub mod owl;
 pub mod search;
 
 pub use connect::{
     Connector, LinkGoal, LinkProblem, LINK_BUDGET, MAX_DISTANCE, MIN_DISTANCE, SUB_BUDGET,
 };
 pub use ladder::Ladder;
+pub use owl::{Owl, OwlGoal, OwlProblem, OWL_BUDGET};
 
 pub use search::{
     NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIBS_AT_ROOT, JOURNAL_MOVES,

@@ -50,6 +50,9 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "defend", handler: tactics::defend },
     Command { name: "connect", handler: tactics::connect },
     Command { name: "disconnect", handler: tactics::disconnect },
+    Command { name: "owl_attack", handler: tactics::owl_attack },
+    Command { name: "owl_defend", handler: tactics::owl_defend },
+    Command { name: "dragon_status", handler: tactics::dragon_status },
 ];
 
 /// The names of [`COMMANDS`] and of the streaming analysis commands the
@@ -74,6 +77,9 @@ pub const NAMES: &[&str] = &[
     "defend",
     "connect",
     "disconnect",
+    "owl_attack",
+    "owl_defend",
+    "dragon_status",
     "lz-analyze",
     "analyze",
     "kata-analyze",

@@ -1,7 +1,9 @@
 //! `attack V` and `defend V`: the core's tactical reader behind GNU Go's
 //! commands and answer format (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`);
 //! `connect A B` and `disconnect A B`: its connection reading, same format
-//! (`1 PASS`: already one chain).
+//! (`1 PASS`: already one chain); `owl_attack V`, `owl_defend V` and
+//! `dragon_status V` (`alive`, `dead`, `critical ATTACK DEFENCE`): the
+//! owl's life and death reading, GNU Go's format too.
 //!
 //! The reader's cache is one table allocated here once, at start-up
 //! (`--tactics-mb`, default 16 MiB), and never flushed: results are keyed
@@ -11,7 +13,8 @@
 use kosumi_core::geometry::Point;
 use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
 use kosumi_core::tactics::{
-    Answer, Budget, Connector, Goal, LinkGoal, LinkProblem, Problem, Reader, Verdict, LINK_BUDGET,
+    Answer, Budget, Connector, Goal, LinkGoal, LinkProblem, Owl, OwlGoal, OwlProblem, Problem,
+    Reader, Verdict, LINK_BUDGET, OWL_BUDGET,
 };
 
 use super::reply::{Failure, Reply};
@@ -102,6 +105,59 @@ fn read_link(engine: &mut Engine, args: &[String], goal: LinkGoal) -> Reply {
     let problem = LinkProblem { goal, a, b };
     let answer = connector.solve(&mut reader, &mut board, problem, LINK_BUDGET);
     Ok(reply(&board, answer))
+}
+
+/// `owl_attack V`: can the dragon at V be killed, its opponent moving
+/// first?
+pub fn owl_attack(engine: &mut Engine, args: &[String]) -> Reply {
+    let (board, answer) = read_owl(engine, args, OwlGoal::Kill)?;
+    Ok(reply(&board, answer))
+}
+
+/// `owl_defend V`: can the dragon at V live, its owner moving first?
+pub fn owl_defend(engine: &mut Engine, args: &[String]) -> Reply {
+    let (board, answer) = read_owl(engine, args, OwlGoal::Live)?;
+    Ok(reply(&board, answer))
+}
+
+/// `dragon_status V`: `alive` (it cannot be killed), `dead` (it cannot
+/// live), or `critical ATTACK DEFENCE` (whoever moves first).
+pub fn dragon_status(engine: &mut Engine, args: &[String]) -> Reply {
+    let (board, kill) = read_owl(engine, args, OwlGoal::Kill)?;
+    if kill.verdict == Verdict::Fails {
+        return Ok("alive".into());
+    }
+    let (_, live) = read_owl(engine, args, OwlGoal::Live)?;
+    if live.verdict == Verdict::Fails || kill.key_move.is_pass() {
+        return Ok("dead".into());
+    }
+    let name = |p: Point| {
+        let mut buf = [0u8; 4];
+        board.geometry().vertex_str(p, &mut buf).to_uppercase()
+    };
+    Ok(format!(
+        "critical {} {}",
+        name(kill.key_move),
+        name(live.key_move)
+    ))
+}
+
+fn read_owl(
+    engine: &mut Engine,
+    args: &[String],
+    goal: OwlGoal,
+) -> Result<(kosumi_core::board::Board, Answer), super::reply::Refusal> {
+    let [v] = args else {
+        return Err(Failure::Syntax.into());
+    };
+    let target = super::reply::parse_vertex(engine, v)?;
+    let mut board = engine.game.board().clone();
+    if target.is_pass() || board.at(target).color().is_none() {
+        return Err(Failure::EmptyVertex.into());
+    }
+    let mut owl: Box<Owl> = Box::default();
+    let answer = owl.solve(&mut board, OwlProblem { goal, target }, OWL_BUDGET);
+    Ok((board, answer))
 }
 
 /// Write an answer in GNU Go's format: `0`, or the code and the move.

@@ -1,0 +1,397 @@
+//! The owl's static view of a dragon: which stones it is, its eye spaces
+//! and what they are worth, and the points that matter.
+//!
+//! * The **dragon** is every chain of the defender's colour with a stone
+//!   on the root dragon's points or anywhere in the local area (the
+//!   defender's stones there are all in the fight).
+//! * Its **domain** (GNU Go's `make_domains`, simplified) is the empty
+//!   points of the area it reaches from its liberties through empty
+//!   points none of which touches a *lively* attacker stone (one not in
+//!   atari), with the attacker stones in atari next to them (dead inside).
+//!   The empty points next to the dragon outside the domain are its
+//!   *margin*, where the attacker's stones press on it.
+//! * Each connected part of the domain is an **eye space**, worth a range
+//!   of eyes `(min, max)`: what the attacker leaves it if he plays first,
+//!   and what the defender makes of it if he does (the classic shapes: a
+//!   true, half or false single eye, two, straight and bent three, the
+//!   square, the pyramid four, the bulky and the crossed five, the rabbity
+//!   six; anything bigger is two eyes; a part that runs out of the area
+//!   is room: up to two eyes, and one the attacker cannot take if it has
+//!   four points in the area or more). A space with `min < max` has a **vital point**, where both
+//!   sides want to play. A space the attacker can reach from outside (it
+//!   touches the margin or a lively attacker stone) loses one eye from its
+//!   `min`: moving first, he presses into it.
+//!
+//! The dragon **lives** when the spaces' `min` sum to two or more and is
+//! **dead** when their `max` stay below two and no attacker chain next to
+//! it is short of liberties (two or fewer: capturing it may make room);
+//! anything between is read on.
+
+use crate::board::Board;
+use crate::geometry::{Cell, Color, Point};
+use crate::tactics::key::PointBits;
+
+/// Most points of an eye space valued by its shape; a bigger one is two
+/// eyes.
+pub const MAX_EYE: usize = 8;
+/// Most eye spaces a view keeps.
+pub const MAX_SPACES: usize = 16;
+/// Most points listed per view (dragon liberties, vital points).
+pub const MAX_LIST: usize = 64;
+
+/// A fixed-capacity list of points.
+#[derive(Clone, Copy, Debug)]
+pub struct List<const N: usize> {
+    points: [Point; N],
+    len: usize,
+}
+
+impl<const N: usize> List<N> {
+    /// Return an empty list.
+    pub const fn new() -> Self {
+        List {
+            points: [Point::PASS; N],
+            len: 0,
+        }
+    }
+
+    /// Append `p` unless the list holds it or is full.
+    pub fn push(&mut self, p: Point) {
+        if self.len < N && !self.as_slice().contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    /// Return the points.
+    pub fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+impl<const N: usize> Default for List<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One eye space.
+#[derive(Clone, Copy, Debug)]
+pub struct Space {
+    /// Its points (empty, or attacker stones dead inside).
+    pub size: usize,
+    /// Eyes if the attacker plays first.
+    pub min: u8,
+    /// Eyes if the defender plays first.
+    pub max: u8,
+    /// Where both want to play when `min < max` (else `PASS`).
+    pub vital: Point,
+}
+
+/// What a position is for the dragon.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// The target stone is captured.
+    Captured,
+    /// Two eyes whoever plays first.
+    Alive,
+    /// Not two eyes whoever plays first.
+    Dead,
+    /// To be read on.
+    Unsettled,
+}
+
+/// The owl's view of one position.
+pub struct View {
+    /// The dragon's stones.
+    pub dragon: PointBits,
+    /// Its eye spaces.
+    pub spaces: [Space; MAX_SPACES],
+    /// How many of `spaces` are filled.
+    pub count: usize,
+    /// The empty points of the eye spaces.
+    pub inside: List<MAX_LIST>,
+    /// The margin: empty points of the area next to the dragon, outside
+    /// its domain.
+    pub margin: List<MAX_LIST>,
+    /// The liberty of each dragon chain in atari.
+    pub ataris: List<16>,
+    /// The liberty of each attacker chain in atari next to the dragon.
+    pub captures: List<16>,
+    /// The liberties of the attacker chains with two liberties next to
+    /// the dragon (which it may still capture to make room).
+    pub short: List<16>,
+}
+
+impl View {
+    /// Return the sums of the spaces' `(min, max)` eyes.
+    pub fn eyes(&self) -> (u8, u8) {
+        self.spaces[..self.count]
+            .iter()
+            .fold((0, 0), |(a, b), s| (a + s.min, b + s.max))
+    }
+
+    /// Return the dragon's status.
+    pub fn status(&self) -> Status {
+        let (min, max) = self.eyes();
+        if min >= 2 {
+            Status::Alive
+        } else if max < 2 && self.captures.as_slice().is_empty() && self.short.as_slice().is_empty()
+        {
+            Status::Dead
+        } else {
+            Status::Unsettled
+        }
+    }
+}
+
+/// Return the view of the dragon of `defender` made of `core` (the root
+/// dragon's stones) and its stones in `area`.
+pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> View {
+    let geo = b.geometry();
+    let mut v = View {
+        dragon: PointBits::new(),
+        spaces: [Space {
+            size: 0,
+            min: 0,
+            max: 0,
+            vital: Point::PASS,
+        }; MAX_SPACES],
+        count: 0,
+        inside: List::new(),
+        margin: List::new(),
+        ataris: List::new(),
+        captures: List::new(),
+        short: List::new(),
+    };
+    let own = Cell::stone(defender);
+    let other = Cell::stone(defender.opponent());
+    for p in core.iter().chain(area.iter()) {
+        if b.at(p) == own && !v.dragon.contains(p) {
+            v.dragon.insert_chain(b, p);
+            if b.in_atari(p) {
+                v.ataris.push(b.last_liberty(p));
+            }
+        }
+    }
+    // A point of the domain: empty, in the area, touching no lively
+    // attacker stone.
+    let lively = |n: Point| b.at(n) == other && !b.in_atari(n);
+    let open = |p: Point| {
+        area.contains(p) && b.at(p) == Cell::Empty && !geo.neighbours(p).iter().any(|&n| lively(n))
+    };
+    let dragon = v.dragon;
+    let mut seen = PointBits::new();
+    for s in dragon.iter() {
+        for n in geo.neighbours(s) {
+            if b.at(n) == other {
+                if b.in_atari(n) {
+                    v.captures.push(b.last_liberty(n));
+                } else if b.liberty_count_capped::<3>(n) == 2 {
+                    for l in b.liberties::<2>(n).as_slice() {
+                        v.short.push(*l);
+                    }
+                }
+            }
+            if b.at(n) != Cell::Empty || seen.contains(n) {
+                continue;
+            }
+            if !open(n) {
+                if area.contains(n) {
+                    v.margin.push(n);
+                }
+                continue;
+            }
+            if v.count < MAX_SPACES {
+                let space = flood(b, &dragon, area, other, n, &open, &mut seen, &mut v);
+                v.spaces[v.count] = space;
+                v.count += 1;
+            }
+        }
+    }
+    v
+}
+
+/// Flood the eye space at `start` over the points `open` accepts and the
+/// dead attacker stones next to them; mark it in `seen`, list its empty
+/// points in the view and return it valued.
+#[allow(clippy::too_many_arguments)]
+fn flood(
+    b: &Board,
+    dragon: &PointBits,
+    area: &PointBits,
+    other: Cell,
+    start: Point,
+    open: &dyn Fn(Point) -> bool,
+    seen: &mut PointBits,
+    v: &mut View,
+) -> Space {
+    let geo = b.geometry();
+    let mut pts = List::<MAX_LIST>::new();
+    pts.push(start);
+    seen.insert(start);
+    let mut big = false;
+    // Whether the attacker can play next to the space from outside it.
+    let mut pressed = false;
+    let mut top = 0;
+    while top < pts.len {
+        let p = pts.points[top];
+        top += 1;
+        for n in geo.neighbours(p) {
+            if b.at(n) == Cell::Off || dragon.contains(n) || seen.contains(n) {
+                continue;
+            }
+            let dead = b.at(n) == other && b.in_atari(n);
+            pressed |= b.at(n) == Cell::Empty && !open(n) || b.at(n) == other && !dead;
+            if !(open(n) || dead && area.contains(n)) {
+                // The space runs on where the owl does not look: room.
+                big |= !area.contains(n) && b.at(n) == Cell::Empty;
+                continue;
+            }
+            seen.insert(n);
+            if pts.len == MAX_LIST {
+                big = true;
+                continue;
+            }
+            pts.push(n);
+        }
+    }
+    let points = pts.as_slice();
+    for &p in points {
+        if b.at(p) == Cell::Empty {
+            v.inside.push(p);
+        }
+    }
+    // A space that runs out of the area is room, not yet eyes: the more
+    // of it in the area, the more it may give.
+    let (mut min, max, vital) = match (big, points.len()) {
+        (_, n) if n > MAX_EYE => (2, 2, Point::PASS),
+        (true, 0..=3) => (0, 2, Point::PASS),
+        (true, _) => (1, 2, Point::PASS),
+        (false, _) => value(b, dragon, points),
+    };
+    if pressed {
+        // The attacker moving first plays into it from outside.
+        min = min.saturating_sub(1);
+    }
+    Space {
+        size: points.len(),
+        min,
+        max,
+        vital,
+    }
+}
+
+/// Return `(min, max, vital point)` of a closed eye space.
+fn value(b: &Board, dragon: &PointBits, points: &[Point]) -> (u8, u8, Point) {
+    let geo = b.geometry();
+    // Neighbours of each point inside the space.
+    let degree = |p: Point| {
+        geo.neighbours(p)
+            .iter()
+            .filter(|n| points.contains(n))
+            .count()
+    };
+    let empty = |p: Point| b.at(p) == Cell::Empty;
+    // Where the attacker's stone would spoil the space: taken, it is one eye.
+    let vital_at = |p: Point| {
+        if empty(p) {
+            (1, 2, p)
+        } else {
+            (1, 1, Point::PASS)
+        }
+    };
+    match points.len() {
+        1 => single(b, dragon, points[0]),
+        2 => (1, 1, Point::PASS),
+        3 => vital_at(
+            points
+                .iter()
+                .copied()
+                .max_by_key(|&p| degree(p))
+                .unwrap_or(points[0]),
+        ),
+        4 => {
+            let d: [usize; 4] = core::array::from_fn(|i| degree(points[i]));
+            if d.iter().all(|&x| x == 2) {
+                (1, 1, Point::PASS) // the square
+            } else if let Some(i) = d.iter().position(|&x| x == 3) {
+                vital_at(points[i]) // the pyramid
+            } else {
+                (2, 2, Point::PASS)
+            }
+        }
+        5 => {
+            // The cross (a point with four) and the bulky five (a square
+            // and one more: the square's point with three).
+            let best = points.iter().copied().max_by_key(|&p| degree(p));
+            match best {
+                Some(p) if degree(p) == 4 => vital_at(p),
+                Some(p) if degree(p) == 3 && square_in(b, points) => vital_at(p),
+                _ => (2, 2, Point::PASS),
+            }
+        }
+        6 => {
+            // The rabbity six: a point with three neighbours in a square-free
+            // space whose other points hang on it.
+            let hub = points.iter().copied().find(|&p| degree(p) >= 3);
+            match hub {
+                Some(p)
+                    if !square_in(b, points)
+                        && points.iter().all(|&q| q == p || degree(q) <= 2) =>
+                {
+                    let leaves = points.iter().filter(|&&q| degree(q) == 1).count();
+                    if leaves == 3 {
+                        vital_at(p)
+                    } else {
+                        (2, 2, Point::PASS)
+                    }
+                }
+                _ => (2, 2, Point::PASS),
+            }
+        }
+        _ => (2, 2, Point::PASS),
+    }
+}
+
+/// Whether `points` hold a 2x2 square.
+fn square_in(b: &Board, points: &[Point]) -> bool {
+    let geo = b.geometry();
+    points.iter().any(|&p| {
+        let (x, y) = geo.coords(p);
+        x + 1 < geo.size()
+            && y + 1 < geo.size()
+            && [(1, 0), (0, 1), (1, 1)]
+                .iter()
+                .all(|&(dx, dy)| points.contains(&geo.point(x + dx, y + dy)))
+    })
+}
+
+/// Return `(min, max, vital)` of a one-point space: a true eye, a half eye
+/// (one diagonal decides) or a false eye, by its diagonals: on the edge
+/// none may be the attacker's, in the middle one.
+fn single(b: &Board, dragon: &PointBits, p: Point) -> (u8, u8, Point) {
+    let geo = b.geometry();
+    if b.at(p) != Cell::Empty {
+        // An attacker stone in atari inside: taken, an eye; the attacker
+        // may connect it out first only if it is not enclosed, which it is.
+        return (0, 1, p);
+    }
+    let (mut off, mut bad, mut open) = (0, 0, Point::PASS);
+    for d in geo.diagonals(p) {
+        match b.at(d) {
+            Cell::Off => off += 1,
+            Cell::Empty => open = d,
+            _ if dragon.contains(d) => {}
+            _ => bad += 1,
+        }
+    }
+    let allowed = if off > 0 { 0 } else { 1 };
+    if bad > allowed {
+        (0, 0, Point::PASS)
+    } else if bad == allowed && !open.is_pass() {
+        (0, 1, open)
+    } else {
+        (1, 1, Point::PASS)
+    }
+}

@@ -1,0 +1,343 @@
+//! Life and death of a dragon: can it be killed, can it live? GNU Go's
+//! `owl_attack` / `owl_defend` (its `owl.c` for the ideas, none of its
+//! code), a first step: a depth-first search over a local area with a
+//! static eye count at every node ([`eyes`]).
+//!
+//! * **The dragon** at the root: the target's chain and the chains of its
+//!   colour that share a liberty with it, again and again (GNU Go's
+//!   amalgamation, simplified). **The area**: every point within
+//!   [`AREA_RADIUS`] (Manhattan distance) of its stones; all moves of the
+//!   search are played there, and the defender's stones there belong to
+//!   the dragon.
+//! * **At every node** the view of [`eyes`] decides: the target stone
+//!   captured, or no two eyes whoever plays first (dead): the attacker
+//!   wins; two eyes whoever plays first (alive): the defender wins.
+//! * **Candidates**, the same list for both sides, in order: the
+//!   liberties of attacker chains in atari next to the dragon (captured,
+//!   or saved), of dragon chains in atari, the vital points of the eye
+//!   spaces, the other empty points of the eye spaces (the attacker's
+//!   placements, the defender's divisions), then the margin (the
+//!   attacker's ataris and hanes, the defender's extensions), at most
+//!   [`MAX_CANDS`]. A defender with no legal candidate passes.
+//! * **Budgets**: iterative deepening, two plies at a time, up to the
+//!   depth budget while the node budget lasts; the answer is the deepest
+//!   finished search's. A line cut by the depth counts as lived (GNU Go's
+//!   owl gives up as "cannot kill"); such an answer is not proven. No ko: a ko capture is an ordinary move under the board's
+//!   ko ban.
+//!
+//! Not yet: the seed's absolute cache (the reader's table) for owl
+//! results, escape by running out into open space other than through a
+//! big domain, seki, and GNU Go's ko codes.
+
+pub mod eyes;
+
+use crate::board::{Board, Journal};
+use crate::geometry::{Cell, Color, Point};
+use crate::tactics::key::PointBits;
+use crate::tactics::search::{JOURNAL_MOVES, JOURNAL_WRITES};
+use crate::tactics::{Answer, Budget, ReaderStats, Verdict};
+use eyes::{view, List, Status, View};
+
+/// Manhattan distance from the root dragon's stones that the area reaches.
+pub const AREA_RADIUS: usize = 3;
+/// Most candidates tried at a node.
+pub const MAX_CANDS: usize = 10;
+/// Most chains of the root dragon.
+const MAX_CHAINS: usize = 12;
+/// The budget of a GTP `owl_attack` / `owl_defend`.
+pub const OWL_BUDGET: Budget = Budget {
+    nodes: 40_000,
+    depth: 14,
+};
+
+/// What the owl is asked.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum OwlGoal {
+    /// Kill the dragon, its opponent moving first (`owl_attack`).
+    Kill,
+    /// Make it live, its owner moving first (`owl_defend`).
+    Live,
+}
+
+/// A life-and-death question about the dragon at `target`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct OwlProblem {
+    /// What is asked.
+    pub goal: OwlGoal,
+    /// A stone of the dragon.
+    pub target: Point,
+}
+
+/// The owl: an undo journal of `W` slot writes over `M` plies and the
+/// bookkeeping of one search.
+pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
+    journal: Journal<W, M>,
+    core: PointBits,
+    area: PointBits,
+    target: Point,
+    defender: Color,
+    node_limit: u64,
+    /// The depth of the running iteration: the root's.
+    root_depth: u8,
+    cut: bool,
+    stats: ReaderStats,
+}
+
+impl<const W: usize, const M: usize> Default for Owl<W, M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const M: usize> Owl<W, M> {
+    /// Return an owl (a `const fn`: it may live in a `static`).
+    pub const fn new() -> Self {
+        Owl {
+            journal: Journal::new(),
+            core: PointBits::new(),
+            area: PointBits::new(),
+            target: Point::PASS,
+            defender: Color::Black,
+            node_limit: 0,
+            root_depth: 0,
+            cut: false,
+            stats: ReaderStats {
+                nodes: 0,
+                probes: 0,
+                hits: 0,
+                stores: 0,
+            },
+        }
+    }
+
+    /// Return the counters since the owl was made (moves played).
+    pub fn stats(&self) -> ReaderStats {
+        self.stats
+    }
+
+    /// Answer `problem` on `board` within `budget`; the board is restored
+    /// on return. An empty target fails at once. A dragon already alive
+    /// answers `Live` with `PASS`; one already dead answers `Kill` with a
+    /// move that keeps it dead (GNU Go's way).
+    pub fn solve(&mut self, board: &mut Board, problem: OwlProblem, budget: Budget) -> Answer {
+        let fail = Answer {
+            verdict: Verdict::Fails,
+            key_move: Point::PASS,
+            plies: 0,
+            proven: true,
+        };
+        let Some(defender) = board.at(problem.target).color() else {
+            return fail;
+        };
+        self.target = problem.target;
+        self.defender = defender;
+        self.journal.clear();
+        self.cut = false;
+        self.node_limit = self.stats.nodes + u64::from(budget.nodes);
+        self.core = root_dragon(board, problem.target);
+        self.area = area_around(board, &self.core);
+        let most = budget.depth.min(M as u8);
+        // Iterative deepening: the answer of the deepest search that the
+        // node budget let finish.
+        let (mut wins, mut key, mut depth) = (problem.goal == OwlGoal::Live, Point::PASS, 0);
+        let mut d = 2.min(most);
+        loop {
+            self.cut = false;
+            self.root_depth = d;
+            let (w, k) = match problem.goal {
+                OwlGoal::Kill => self.attack(board, d),
+                OwlGoal::Live => self.defend(board, d),
+            };
+            let stopped = self.stats.nodes >= self.node_limit;
+            if !stopped || depth == 0 {
+                (wins, key, depth) = (w, k, d);
+            }
+            if stopped || !self.cut || d >= most {
+                break;
+            }
+            d = (d + 2).min(most);
+        }
+        debug_assert_eq!(self.journal.depth(), 0);
+        Answer {
+            verdict: if wins {
+                Verdict::Succeeds
+            } else {
+                Verdict::Fails
+            },
+            key_move: if wins { key } else { Point::PASS },
+            plies: depth,
+            proven: !self.cut,
+        }
+    }
+
+    /// Return the view of the dragon now.
+    fn look(&self, b: &Board) -> (Status, View) {
+        let v = view(b, self.defender, &self.core, &self.area);
+        if b.at(self.target) != Cell::stone(self.defender) {
+            return (Status::Captured, v);
+        }
+        (v.status(), v)
+    }
+
+    /// Attacker to move: whether he kills, and with which move.
+    fn attack(&mut self, b: &mut Board, depth: u8) -> (bool, Point) {
+        let (status, v) = self.look(b);
+        match status {
+            Status::Captured => return (true, Point::PASS),
+            // At the root, a dead dragon's answer is still a move that
+            // keeps it dead, as GNU Go's.
+            Status::Dead if depth < self.root_depth => return (true, Point::PASS),
+            Status::Dead => {}
+            Status::Alive => return (false, Point::PASS),
+            Status::Unsettled => {}
+        }
+        if depth == 0 || self.stats.nodes >= self.node_limit {
+            self.cut = true;
+            return (false, Point::PASS);
+        }
+        let attacker = self.defender.opponent();
+        for &m in candidates(&v, true).as_slice() {
+            if !self.play(b, m, attacker) {
+                continue;
+            }
+            let (lives, _) = self.defend(b, depth - 1);
+            b.undo(&mut self.journal);
+            if !lives {
+                return (true, m);
+            }
+        }
+        (status == Status::Dead, Point::PASS)
+    }
+
+    /// Defender to move: whether he lives, and with which move.
+    fn defend(&mut self, b: &mut Board, depth: u8) -> (bool, Point) {
+        let (status, v) = self.look(b);
+        match status {
+            Status::Captured | Status::Dead => return (false, Point::PASS),
+            Status::Alive => return (true, Point::PASS),
+            Status::Unsettled => {}
+        }
+        if depth == 0 || self.stats.nodes >= self.node_limit {
+            self.cut = true;
+            return (true, Point::PASS);
+        }
+        let mut tried = false;
+        for &m in candidates(&v, false).as_slice() {
+            if !self.play(b, m, self.defender) {
+                continue;
+            }
+            tried = true;
+            let (kills, _) = self.attack(b, depth - 1);
+            b.undo(&mut self.journal);
+            if !kills {
+                return (true, m);
+            }
+        }
+        if !tried && self.play(b, Point::PASS, self.defender) {
+            let (kills, _) = self.attack(b, depth - 1);
+            b.undo(&mut self.journal);
+            return (!kills, Point::PASS);
+        }
+        (false, Point::PASS)
+    }
+
+    /// Play `p` for `c` if it is legal and fits the journal.
+    fn play(&mut self, b: &mut Board, p: Point, c: Color) -> bool {
+        if !p.is_pass() && !b.is_legal(p, c) {
+            return false;
+        }
+        if b.play_undoable(p, c, &mut self.journal).is_err() {
+            return false;
+        }
+        self.stats.nodes += 1;
+        true
+    }
+}
+
+/// Return the view of the dragon at `target` that a search from this
+/// position starts from (its eye spaces, margin and candidates), or `None`
+/// for an empty point.
+pub fn root_view(b: &Board, target: Point) -> Option<(View, List<MAX_CANDS>)> {
+    let defender = b.at(target).color()?;
+    let core = root_dragon(b, target);
+    let v = view(b, defender, &core, &area_around(b, &core));
+    let c = candidates(&v, true);
+    Some((v, c))
+}
+
+/// Return the candidates of a node for the attacker (`attacker`) or the
+/// defender, in order (see the module note).
+pub fn candidates(v: &View, attacker: bool) -> List<MAX_CANDS> {
+    let mut out = List::new();
+    let vitals = v.spaces[..v.count].iter().map(|s| s.vital);
+    let urgent = v
+        .captures
+        .as_slice()
+        .iter()
+        .chain(v.ataris.as_slice())
+        .copied()
+        .chain(vitals)
+        .chain(v.short.as_slice().iter().copied());
+    let (first, then) = if attacker {
+        (v.inside.as_slice(), v.margin.as_slice())
+    } else {
+        (v.margin.as_slice(), v.inside.as_slice())
+    };
+    let lists = urgent
+        .chain(first.iter().copied())
+        .chain(then.iter().copied());
+    for p in lists.filter(|p| !p.is_pass()) {
+        out.push(p);
+    }
+    out
+}
+
+/// Return the stones of the dragon at `target`: its chain and, again and
+/// again, the chains of its colour sharing a liberty with one of them.
+fn root_dragon(b: &Board, target: Point) -> PointBits {
+    let geo = b.geometry();
+    let own = b.at(target);
+    let mut stones = PointBits::new();
+    let mut chains = [Point::PASS; MAX_CHAINS];
+    let (mut len, mut top) = (1, 0);
+    chains[0] = target;
+    stones.insert_chain(b, target);
+    while top < len {
+        let c = chains[top];
+        top += 1;
+        for s in b.chain_stones(c) {
+            for l in geo.neighbours(s) {
+                if b.at(l) != Cell::Empty {
+                    continue;
+                }
+                for n in geo.neighbours(l) {
+                    if b.at(n) == own && !stones.contains(n) && len < MAX_CHAINS {
+                        stones.insert_chain(b, n);
+                        chains[len] = n;
+                        len += 1;
+                    }
+                }
+            }
+        }
+    }
+    stones
+}
+
+/// Return the points within [`AREA_RADIUS`] of `stones`.
+fn area_around(b: &Board, stones: &PointBits) -> PointBits {
+    let geo = b.geometry();
+    let mut area = *stones;
+    for _ in 0..AREA_RADIUS {
+        let ring = area;
+        for p in ring.iter() {
+            for n in geo.neighbours(p) {
+                if b.at(n) != Cell::Off {
+                    area.insert(n);
+                }
+            }
+        }
+    }
+    area
+}

@@ -1,0 +1,135 @@
+//! Life and death (`owl_attack` / `owl_defend`): the classic eye shapes on
+//! the edge, each answer checked against GNU Go 3.8's commands of those
+//! names on the same position, and the board restored after each search.
+
+use kosumi_core::board::Board;
+use kosumi_core::geometry::{Color, Point};
+use kosumi_core::tactics::{Answer, Owl, OwlGoal, OwlProblem, Verdict, OWL_BUDGET};
+
+fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram, Color::Black).expect("diagram")
+}
+
+fn name(b: &Board, p: Point) -> String {
+    let mut buf = [0u8; 4];
+    b.geometry().vertex_str(p, &mut buf).to_uppercase()
+}
+
+/// Read `goal` for the dragon at `at`; check the board is restored, the
+/// answer is proven and its code and move are as expected (`moves`: the
+/// acceptable moves separated by `|`).
+fn check(diagram: &str, goal: OwlGoal, at: &str, code: u8, moves: &str) -> Answer {
+    let before = board(diagram);
+    let mut b = before.clone();
+    let target = b.geometry().parse_vertex(at).unwrap();
+    let mut owl: Box<Owl> = Box::default();
+    let ans = owl.solve(&mut b, OwlProblem { goal, target }, OWL_BUDGET);
+    assert!(b.identical(&before), "board not restored");
+    assert!(ans.proven, "{goal:?} {at}: not proven: {ans:?}");
+    assert_eq!(ans.verdict.code(), code, "{goal:?} {at}: {ans:?}");
+    if code > 0 {
+        let got = name(&b, ans.key_move);
+        assert!(
+            moves.split('|').any(|m| m == got),
+            "{goal:?} {at}: {got}, want {moves}"
+        );
+    }
+    ans
+}
+
+/// Straight three on the first line: the middle decides.
+const THREE: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O . . . .
+X X X X O . . . .
+. . . X O . . . .";
+
+/// Bent three in the corner: the vital point is the bend.
+const BENT_THREE: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O . . . . .
+X X X O . . . . .
+. . X O . . . . .
+. X X O . . . . .";
+
+/// Straight four on the first line: alive whoever plays.
+const FOUR: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O . . .
+X X X X X O . . .
+. . . . X O . . .";
+
+/// Two points of eye space: dead whoever plays.
+const TWO: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O . . . . .
+X X X O . . . . .
+. . X O . . . . .";
+
+/// Two separate eyes.
+const TWO_EYES: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O O . .
+X X X X X X O . .
+. X . X . X O . .
+X X X X X X O . .";
+
+#[test]
+fn straight_and_bent_three_are_decided_at_the_vital_point() {
+    check(THREE, OwlGoal::Kill, "A2", 1, "B1");
+    check(THREE, OwlGoal::Live, "A2", 1, "B1");
+    check(BENT_THREE, OwlGoal::Kill, "C2", 1, "A2");
+    check(BENT_THREE, OwlGoal::Live, "C2", 1, "A2");
+}
+
+#[test]
+fn straight_four_and_two_eyes_live_two_points_die() {
+    check(FOUR, OwlGoal::Kill, "A2", 0, "");
+    assert_eq!(
+        check(FOUR, OwlGoal::Live, "A2", 1, "PASS").key_move,
+        Point::PASS
+    );
+    check(TWO_EYES, OwlGoal::Kill, "A1", 0, "");
+    check(TWO, OwlGoal::Live, "A2", 0, "");
+    // Dead already: the answer is still a move inside (GNU Go: A1).
+    check(TWO, OwlGoal::Kill, "A2", 1, "A1|B1");
+}
+
+#[test]
+fn an_empty_point_is_no_dragon() {
+    let mut b = board(THREE);
+    let target = b.geometry().parse_vertex("A1").unwrap();
+    let mut owl: Box<Owl> = Box::default();
+    let ans = owl.solve(
+        &mut b,
+        OwlProblem {
+            goal: OwlGoal::Kill,
+            target,
+        },
+        OWL_BUDGET,
+    );
+    assert_eq!(ans.verdict, Verdict::Fails);
+}
