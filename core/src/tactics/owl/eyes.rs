@@ -24,8 +24,9 @@
 //!
 //! The dragon **lives** when the spaces' `min` sum to two or more and is
 //! **dead** when their `max` stay below two and no attacker chain next to
-//! it is short of liberties (two or fewer: capturing it may make room);
-//! anything between is read on.
+//! it is in atari; anything between is read on. The view also lists the
+//! chains short of liberties on both sides (two), for the owl to ask the
+//! capture reader about.
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
@@ -118,9 +119,11 @@ pub struct View {
     pub ataris: List<16>,
     /// The liberty of each attacker chain in atari next to the dragon.
     pub captures: List<16>,
-    /// The liberties of the attacker chains with two liberties next to
-    /// the dragon (which it may still capture to make room).
-    pub short: List<16>,
+    /// A stone of each attacker chain with two liberties next to the
+    /// dragon (which it may still capture to make room).
+    pub short: List<8>,
+    /// A stone of each dragon chain with two liberties.
+    pub weak: List<8>,
 }
 
 impl View {
@@ -136,8 +139,7 @@ impl View {
         let (min, max) = self.eyes();
         if min >= 2 {
             Status::Alive
-        } else if max < 2 && self.captures.as_slice().is_empty() && self.short.as_slice().is_empty()
-        {
+        } else if max < 2 && self.captures.as_slice().is_empty() {
             Status::Dead
         } else {
             Status::Unsettled
@@ -163,6 +165,7 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
         ataris: List::new(),
         captures: List::new(),
         short: List::new(),
+        weak: List::new(),
     };
     let own = Cell::stone(defender);
     let other = Cell::stone(defender.opponent());
@@ -171,6 +174,8 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
             v.dragon.insert_chain(b, p);
             if b.in_atari(p) {
                 v.ataris.push(b.last_liberty(p));
+            } else if b.liberty_count_capped::<3>(p) == 2 {
+                v.weak.push(p);
             }
         }
     }
@@ -187,10 +192,14 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
             if b.at(n) == other {
                 if b.in_atari(n) {
                     v.captures.push(b.last_liberty(n));
-                } else if b.liberty_count_capped::<3>(n) == 2 {
-                    for l in b.liberties::<2>(n).as_slice() {
-                        v.short.push(*l);
-                    }
+                } else if b.liberty_count_capped::<3>(n) == 2
+                    && !v
+                        .short
+                        .as_slice()
+                        .iter()
+                        .any(|&s| b.chain_root(s) == b.chain_root(n))
+                {
+                    v.short.push(n);
                 }
             }
             if b.at(n) != Cell::Empty || seen.contains(n) {

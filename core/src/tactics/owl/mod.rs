@@ -34,8 +34,8 @@ pub mod eyes;
 use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::key::PointBits;
-use crate::tactics::search::{JOURNAL_MOVES, JOURNAL_WRITES};
-use crate::tactics::{Answer, Budget, ReaderStats, Verdict};
+use crate::tactics::search::{NoStorage, Reader, JOURNAL_MOVES, JOURNAL_WRITES};
+use crate::tactics::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
 use eyes::{view, List, Status, View};
 
 /// Manhattan distance from the root dragon's stones that the area reaches.
@@ -44,9 +44,15 @@ pub const AREA_RADIUS: usize = 3;
 pub const MAX_CANDS: usize = 10;
 /// Most chains of the root dragon.
 const MAX_CHAINS: usize = 12;
-/// The budget of a GTP `owl_attack` / `owl_defend`.
+/// The budget of each capture read the owl makes.
+pub const CAPTURE_BUDGET: Budget = Budget {
+    nodes: 300,
+    depth: 20,
+};
+/// The budget of a GTP `owl_attack` / `owl_defend` (its moves and its
+/// capture reads' together).
 pub const OWL_BUDGET: Budget = Budget {
-    nodes: 40_000,
+    nodes: 150_000,
     depth: 14,
 };
 
@@ -74,6 +80,7 @@ pub struct OwlProblem {
 /// bookkeeping of one search.
 pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
     journal: Journal<W, M>,
+    reader: Reader<'static, NoStorage>,
     core: PointBits,
     area: PointBits,
     target: Point,
@@ -96,6 +103,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     pub const fn new() -> Self {
         Owl {
             journal: Journal::new(),
+            reader: Reader::with_journal(None),
             core: PointBits::new(),
             area: PointBits::new(),
             target: Point::PASS,
@@ -172,18 +180,52 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         }
     }
 
-    /// Return the view of the dragon now.
-    fn look(&self, b: &Board) -> (Status, View) {
+    /// Return the view of the dragon now, and the capture reader's moves
+    /// against the chains short of liberties next to it: the defender's
+    /// (attacker chains he can capture) or, if `attacker`, the attacker's
+    /// (dragon chains). A dragon without two eyes next to an attacker
+    /// chain it can capture is not dead yet.
+    fn look(&mut self, b: &mut Board, attacker: bool) -> (Status, View, List<8>) {
         let v = view(b, self.defender, &self.core, &self.area);
+        let mut moves = List::new();
         if b.at(self.target) != Cell::stone(self.defender) {
-            return (Status::Captured, v);
+            return (Status::Captured, v, moves);
         }
-        (v.status(), v)
+        let mut status = v.status();
+        if status == Status::Alive {
+            return (status, v, moves);
+        }
+        let chains = if attacker { v.weak } else { v.short };
+        if status == Status::Dead && attacker {
+            return (status, v, moves);
+        }
+        for &c in chains.as_slice() {
+            if let Some(p) = self.capture(b, c) {
+                moves.push(p);
+            }
+        }
+        if status == Status::Dead && !attacker && !moves.as_slice().is_empty() {
+            status = Status::Unsettled;
+        }
+        (status, v, moves)
+    }
+
+    /// Return the capture reader's move that captures the chain at `c`
+    /// (its opponent moving first), if it finds one.
+    fn capture(&mut self, b: &mut Board, c: Point) -> Option<Point> {
+        let before = self.reader.stats().nodes;
+        let problem = Problem {
+            goal: Goal::Capture,
+            target: c,
+        };
+        let a = self.reader.solve(b, problem, CAPTURE_BUDGET);
+        self.stats.nodes += self.reader.stats().nodes - before;
+        (a.verdict != Verdict::Fails && !a.key_move.is_pass()).then_some(a.key_move)
     }
 
     /// Attacker to move: whether he kills, and with which move.
     fn attack(&mut self, b: &mut Board, depth: u8) -> (bool, Point) {
-        let (status, v) = self.look(b);
+        let (status, v, reads) = self.look(b, true);
         match status {
             Status::Captured => return (true, Point::PASS),
             // At the root, a dead dragon's answer is still a move that
@@ -198,7 +240,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             return (false, Point::PASS);
         }
         let attacker = self.defender.opponent();
-        for &m in candidates(&v, true).as_slice() {
+        for &m in candidates(&v, &reads, true).as_slice() {
             if !self.play(b, m, attacker) {
                 continue;
             }
@@ -213,7 +255,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
 
     /// Defender to move: whether he lives, and with which move.
     fn defend(&mut self, b: &mut Board, depth: u8) -> (bool, Point) {
-        let (status, v) = self.look(b);
+        let (status, v, reads) = self.look(b, false);
         match status {
             Status::Captured | Status::Dead => return (false, Point::PASS),
             Status::Alive => return (true, Point::PASS),
@@ -224,16 +266,29 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             return (true, Point::PASS);
         }
         let mut tried = false;
-        for &m in candidates(&v, false).as_slice() {
+        // At the root, a move that lives by proof beats one that lives
+        // only to the search's horizon.
+        let root = depth == self.root_depth;
+        let mut horizon = None;
+        for &m in candidates(&v, &reads, false).as_slice() {
             if !self.play(b, m, self.defender) {
                 continue;
             }
             tried = true;
+            let cut_before = core::mem::replace(&mut self.cut, false);
             let (kills, _) = self.attack(b, depth - 1);
             b.undo(&mut self.journal);
-            if !kills {
+            let cut = self.cut;
+            self.cut |= cut_before;
+            if !kills && !(root && cut) {
                 return (true, m);
             }
+            if !kills && horizon.is_none() {
+                horizon = Some(m);
+            }
+        }
+        if let Some(m) = horizon {
+            return (true, m);
         }
         if !tried && self.play(b, Point::PASS, self.defender) {
             let (kills, _) = self.attack(b, depth - 1);
@@ -263,13 +318,14 @@ pub fn root_view(b: &Board, target: Point) -> Option<(View, List<MAX_CANDS>)> {
     let defender = b.at(target).color()?;
     let core = root_dragon(b, target);
     let v = view(b, defender, &core, &area_around(b, &core));
-    let c = candidates(&v, true);
+    let c = candidates(&v, &List::new(), true);
     Some((v, c))
 }
 
 /// Return the candidates of a node for the attacker (`attacker`) or the
-/// defender, in order (see the module note).
-pub fn candidates(v: &View, attacker: bool) -> List<MAX_CANDS> {
+/// defender, in order (see the module note); `reads` are the capture
+/// reader's moves against the chains short of liberties.
+pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_CANDS> {
     let mut out = List::new();
     let vitals = v.spaces[..v.count].iter().map(|s| s.vital);
     let urgent = v
@@ -278,8 +334,8 @@ pub fn candidates(v: &View, attacker: bool) -> List<MAX_CANDS> {
         .iter()
         .chain(v.ataris.as_slice())
         .copied()
-        .chain(vitals)
-        .chain(v.short.as_slice().iter().copied());
+        .chain(reads.as_slice().iter().copied())
+        .chain(vitals);
     let (first, then) = if attacker {
         (v.inside.as_slice(), v.margin.as_slice())
     } else {
