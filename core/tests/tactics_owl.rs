@@ -4,7 +4,8 @@
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
-use kosumi_core::tactics::{Answer, Owl, OwlGoal, OwlProblem, Verdict, OWL_BUDGET};
+use kosumi_core::table::{Cluster, Table, TacticCluster};
+use kosumi_core::tactics::{Answer, Owl, OwlGoal, OwlProblem, Reader, Verdict, OWL_BUDGET};
 
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram, Color::Black).expect("diagram")
@@ -15,15 +16,29 @@ fn name(b: &Board, p: Point) -> String {
     b.geometry().vertex_str(p, &mut buf).to_uppercase()
 }
 
-/// Read `goal` for the dragon at `at`; check the board is restored, the
-/// answer is proven and its code and move are as expected (`moves`: the
-/// acceptable moves separated by `|`).
+/// Read `goal` for the dragon at `at` without a cache and with one
+/// (twice); check the board is restored, the answers agree, the second
+/// comes from the cache, the answer is proven and its code and move are as
+/// expected (`moves`: the acceptable moves separated by `|`).
 fn check(diagram: &str, goal: OwlGoal, at: &str, code: u8, moves: &str) -> Answer {
     let before = board(diagram);
     let mut b = before.clone();
     let target = b.geometry().parse_vertex(at).unwrap();
+    let problem = OwlProblem { goal, target };
     let mut owl: Box<Owl> = Box::default();
-    let ans = owl.solve(&mut b, OwlProblem { goal, target }, OWL_BUDGET);
+    let ans = owl.solve(&mut Reader::without_cache(), &mut b, problem, OWL_BUDGET);
+    assert!(b.identical(&before), "board not restored");
+    let mut table: Table<TacticCluster, Box<[TacticCluster]>> =
+        Table::new(vec![TacticCluster::EMPTY; 1 << 12].into_boxed_slice()).unwrap();
+    let mut reader = Reader::new(&mut table);
+    let mut owl: Box<Owl> = Box::default();
+    assert_eq!(owl.solve(&mut reader, &mut b, problem, OWL_BUDGET), ans);
+    assert_eq!(owl.solve(&mut reader, &mut b, problem, OWL_BUDGET), ans);
+    assert_eq!(
+        owl.stats().hits,
+        1,
+        "{goal:?} {at}: the second answer is the cache's"
+    );
     assert!(b.identical(&before), "board not restored");
     assert!(ans.proven, "{goal:?} {at}: not proven: {ans:?}");
     assert_eq!(ans.verdict.code(), code, "{goal:?} {at}: {ans:?}");
@@ -124,6 +139,7 @@ fn an_empty_point_is_no_dragon() {
     let target = b.geometry().parse_vertex("A1").unwrap();
     let mut owl: Box<Owl> = Box::default();
     let ans = owl.solve(
+        &mut Reader::without_cache(),
         &mut b,
         OwlProblem {
             goal: OwlGoal::Kill,
@@ -132,4 +148,24 @@ fn an_empty_point_is_no_dragon() {
         OWL_BUDGET,
     );
     assert_eq!(ans.verdict, Verdict::Fails);
+}
+
+#[test]
+fn two_stones_of_one_dragon_chain_share_the_cache_entry() {
+    let mut b = board(THREE);
+    let geo = b.geometry();
+    let mut table: Table<TacticCluster, Box<[TacticCluster]>> =
+        Table::new(vec![TacticCluster::EMPTY; 1 << 12].into_boxed_slice()).unwrap();
+    let mut reader = Reader::new(&mut table);
+    let mut owl: Box<Owl> = Box::default();
+    let ask = |goal, v: &str| OwlProblem {
+        goal,
+        target: geo.parse_vertex(v).unwrap(),
+    };
+    let first = owl.solve(&mut reader, &mut b, ask(OwlGoal::Kill, "A2"), OWL_BUDGET);
+    let again = owl.solve(&mut reader, &mut b, ask(OwlGoal::Kill, "D1"), OWL_BUDGET);
+    assert_eq!((first, owl.stats().hits), (again, 1));
+    // Another question about the same dragon is another problem.
+    owl.solve(&mut reader, &mut b, ask(OwlGoal::Live, "A2"), OWL_BUDGET);
+    assert_eq!(owl.stats().hits, 1);
 }

@@ -19,6 +19,11 @@ pub const CLASS_CONNECT: u64 = 0x3b96_e2a0_d57c_184f;
 /// Class code of "cut these two chains apart" results.
 pub const CLASS_DISCONNECT: u64 = 0xa7c1_5f38_09e4_6bd2;
 
+/// Class code of "kill this dragon" results (the owl).
+pub const CLASS_OWL_KILL: u64 = 0x6c3e_91d7_2b58_af04;
+/// Class code of "make this dragon live" results.
+pub const CLASS_OWL_LIVE: u64 = 0xd419_0e7b_c5a2_3f86;
+
 /// The reader's assumptions, hashed into every problem: a change of the
 /// search's rules must change every key.
 const ASSUMPTIONS: &[u8] = b"kosumi-reader-v4;safe-libs=3;three-lib-depth=7;defence-net-depth=4;\
@@ -35,6 +40,13 @@ const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured
       max-distance=5;min-distance=3;reach-shrinks-every=4;slack-depth=2;path-cands=8/5;\
       weak-cutter-cost=libs+standing;sub-budget=100000/60;two-common-liberties-connect;\
       ko-threats=1;ko-owner;save-ends=2libs;atari-cutters;root-longer-paths;lower-bound-answer";
+
+/// The owl's assumptions, hashed (after the capture reader's, which it
+/// calls) into every life-and-death problem; the owl checks at compile
+/// time that its constants are the ones written here.
+pub const OWL_ASSUMPTIONS: &[u8] = b"kosumi-owl-v1;dragon=shared-liberties;area=3;max-eye=8;\
+      cands=10;capture-reads=300/20;margin-presses;room-out-of-area;short-chains-read;\
+      root-proven-defence;dead-root-move;horizon-lives;deepening=2";
 
 /// Bytes of the problem's own fields (goal, size, chain), serialised
 /// before the assumptions, which SHA-1 reads straight from their constant
@@ -102,6 +114,33 @@ pub fn link_problem_hash(class: u64, goal: LinkGoal, size: usize, a_id: Point, b
     put(&lo.0.to_le_bytes());
     put(&hi.0.to_le_bytes());
     class_hash(class, &[&buf[..n], ASSUMPTIONS, LINK_ASSUMPTIONS])
+}
+
+/// Return the hash of a life-and-death problem: its class (kill, live,
+/// or the hint class), board size, the target chain's canonical id (its
+/// lowest point) and the assumptions of the owl and of the capture reader
+/// it calls.
+pub fn owl_problem_hash(
+    class: u64,
+    goal: super::owl::OwlGoal,
+    size: usize,
+    chain_id: Point,
+) -> u64 {
+    let mut buf = [0u8; FIELD_BYTES];
+    let mut n = 0;
+    let mut put = |bytes: &[u8]| {
+        buf[n..n + bytes.len()].copy_from_slice(bytes);
+        n += bytes.len();
+    };
+    put(match goal {
+        super::owl::OwlGoal::Kill => b"kill;",
+        super::owl::OwlGoal::Live => b"live;",
+    });
+    put(b"size=");
+    put(&[size as u8]);
+    put(b";dragon=");
+    put(&chain_id.0.to_le_bytes());
+    class_hash(class, &[&buf[..n], ASSUMPTIONS, OWL_ASSUMPTIONS])
 }
 
 /// Return the key part of the side to move.

@@ -125,7 +125,10 @@ pub use search::{
     JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, TENUKI_DEPTH, THREE_LIB_DEPTH,
 };
 
+use crate::board::Board;
 use crate::geometry::Point;
+use crate::table::TacticCluster;
+use key::Rect;
 
 /// What the reading side wants.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -221,4 +224,28 @@ pub struct ReaderStats {
     pub hits: u64,
     /// Results (and hints) written to the cache.
     pub stores: u64,
+}
+
+/// The capture reader as the searches built on it use it (connection
+/// reading, the owl): a read within a budget, the box of the board the
+/// read depended on, and whether a node budget stopped it (then its
+/// answer depends on what the cache held, and a result built on it is
+/// not stored).
+pub(crate) trait Oracle {
+    fn read(&mut self, b: &mut Board, p: Problem, budget: Budget) -> (Answer, Option<Rect>, bool);
+    /// Return the moves the reader has played since it was made.
+    fn nodes(&self) -> u64;
+}
+
+impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize> Oracle
+    for Reader<'_, S, W, M>
+{
+    fn read(&mut self, b: &mut Board, p: Problem, budget: Budget) -> (Answer, Option<Rect>, bool) {
+        let a = self.solve(b, p, budget);
+        (a, self.last_region(), !a.proven && self.last_stopped())
+    }
+
+    fn nodes(&self) -> u64 {
+        self.stats().nodes
+    }
 }

@@ -155,8 +155,14 @@ fn read_owl(
     if target.is_pass() || board.at(target).color().is_none() {
         return Err(Failure::EmptyVertex.into());
     }
+    let mut reader = Reader::new(&mut engine.player.tactics.cache);
     let mut owl: Box<Owl> = Box::default();
-    let answer = owl.solve(&mut board, OwlProblem { goal, target }, OWL_BUDGET);
+    let answer = owl.solve(
+        &mut reader,
+        &mut board,
+        OwlProblem { goal, target },
+        OWL_BUDGET,
+    );
     Ok((board, answer))
 }
 

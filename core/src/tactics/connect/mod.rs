@@ -101,7 +101,7 @@ use super::key::{
     CLASS_HINT,
 };
 use super::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH};
-use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
+use super::{Answer, Budget, Goal, Oracle, Problem, ReaderStats, Verdict};
 
 /// Chains farther apart than this many fills have no path candidates.
 pub const MAX_DISTANCE: u8 = 5;
@@ -211,22 +211,6 @@ impl Value {
             reached,
             mv: Point::PASS,
         }
-    }
-}
-
-/// The capture reader as the connection search uses it: a read, the box
-/// of the board the read depended on, and whether a node budget stopped
-/// it (then its answer depends on what the cache held).
-trait Oracle {
-    fn read(&mut self, b: &mut Board, p: Problem) -> (Answer, Option<Rect>, bool);
-}
-
-impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize> Oracle
-    for Reader<'_, S, W, M>
-{
-    fn read(&mut self, b: &mut Board, p: Problem) -> (Answer, Option<Rect>, bool) {
-        let a = self.solve(b, p, SUB_BUDGET);
-        (a, self.last_region(), !a.proven && self.last_stopped())
     }
 }
 
@@ -442,7 +426,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
     /// then not stored).
     fn sub(&mut self, r: &mut dyn Oracle, b: &mut Board, goal: Goal, target: Point) -> Answer {
         self.mark_chain(b, target);
-        let (ans, region, stopped) = r.read(b, Problem { goal, target });
+        let (ans, region, stopped) = r.read(b, Problem { goal, target }, SUB_BUDGET);
         self.limited |= stopped;
         self.region = Rect::union(self.region, region);
         ans

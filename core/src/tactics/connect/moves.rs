@@ -11,7 +11,8 @@ use crate::geometry::{Cell, Point};
 use crate::tactics::{Goal, Verdict};
 
 use super::paths::Paths;
-use super::{Cands, Connector, Oracle};
+use super::{Cands, Connector};
+use crate::tactics::Oracle;
 
 impl<const W: usize, const M: usize> Connector<W, M> {
     /// Return the connector's candidates, or `Err` with a common liberty

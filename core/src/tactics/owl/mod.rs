@@ -25,17 +25,29 @@
 //!   owl gives up as "cannot kill"); such an answer is not proven. No ko: a ko capture is an ordinary move under the board's
 //!   ko ban.
 //!
-//! Not yet: the seed's absolute cache (the reader's table) for owl
-//! results, escape by running out into open space other than through a
+//! * **Tactics**: the chains short of liberties next to the dragon (two)
+//!   are asked of the capture reader the caller lends: an attacker chain
+//!   the defender can capture keeps the dragon from dead, and its capture
+//!   is a defender's candidate; a dragon chain the attacker can capture
+//!   gives the attacker his.
+//! * **Cache**: the root result goes into the reader's table, keyed as
+//!   the connection search's ([`Owl::solve`]).
+//!
+//! Not yet: escape by running out into open space other than through a
 //! big domain, seki, and GNU Go's ko codes.
 
 pub mod eyes;
 
 use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
-use crate::tactics::key::PointBits;
-use crate::tactics::search::{NoStorage, Reader, JOURNAL_MOVES, JOURNAL_WRITES};
-use crate::tactics::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
+use crate::table::{Bound, TacticCluster};
+use crate::tactics::cache::level::{LOSE, WIN};
+use crate::tactics::cache::{pack_hint, unpack_hint, Stored};
+use crate::tactics::key::{
+    ko_key, owl_problem_hash, side_key, PointBits, Rect, CLASS_HINT, CLASS_OWL_KILL, CLASS_OWL_LIVE,
+};
+use crate::tactics::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES};
+use crate::tactics::{Answer, Budget, Goal, Oracle, Problem, ReaderStats, Verdict};
 use eyes::{view, List, Status, View};
 
 /// Manhattan distance from the root dragon's stones that the area reaches.
@@ -44,6 +56,15 @@ pub const AREA_RADIUS: usize = 3;
 pub const MAX_CANDS: usize = 10;
 /// Most chains of the root dragon.
 const MAX_CHAINS: usize = 12;
+// The constants the cache key's assumptions name (`key::OWL_ASSUMPTIONS`).
+const _: () = assert!(
+    AREA_RADIUS == 3
+        && MAX_CANDS == 10
+        && eyes::MAX_EYE == 8
+        && CAPTURE_BUDGET.nodes == 300
+        && CAPTURE_BUDGET.depth == 20
+);
+
 /// The budget of each capture read the owl makes.
 pub const CAPTURE_BUDGET: Budget = Budget {
     nodes: 300,
@@ -77,10 +98,16 @@ pub struct OwlProblem {
 }
 
 /// The owl: an undo journal of `W` slot writes over `M` plies and the
-/// bookkeeping of one search.
+/// bookkeeping of one search; the capture reader (and with it the cache)
+/// is the caller's, lent to each [`Owl::solve`].
 pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
     journal: Journal<W, M>,
-    reader: Reader<'static, NoStorage>,
+    /// The points whose stones the search read (see [`Owl::solve`]).
+    read: PointBits,
+    /// The union of the regions of the capture reads made.
+    region: Option<Rect>,
+    /// Whether a capture read's node budget stopped it.
+    limited: bool,
     core: PointBits,
     area: PointBits,
     target: Point,
@@ -103,7 +130,9 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     pub const fn new() -> Self {
         Owl {
             journal: Journal::new(),
-            reader: Reader::with_journal(None),
+            read: PointBits::new(),
+            region: None,
+            limited: false,
             core: PointBits::new(),
             area: PointBits::new(),
             target: Point::PASS,
@@ -125,11 +154,29 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         self.stats
     }
 
-    /// Answer `problem` on `board` within `budget`; the board is restored
-    /// on return. An empty target fails at once. A dragon already alive
-    /// answers `Live` with `PASS`; one already dead answers `Kill` with a
-    /// move that keeps it dead (GNU Go's way).
-    pub fn solve(&mut self, board: &mut Board, problem: OwlProblem, budget: Budget) -> Answer {
+    /// Answer `problem` on `board` within `budget` (the owl's moves and
+    /// its capture reads' together), reading captures with `reader` and
+    /// caching the result in its table; the board is restored on return.
+    /// An empty target fails at once. A dragon already alive answers
+    /// `Live` with `PASS`; one already dead answers `Kill` with a move that
+    /// keeps it dead (GNU Go's way).
+    ///
+    /// The result is stored as the connection search's are: under the
+    /// problem (its class, the dragon's chain), the side to move, the ko
+    /// ban and the stones of the box the search read: every chain on or
+    /// next to the area with its liberties, and the boxes of the capture
+    /// reads. A result that a capture read's node budget stopped is not
+    /// stored.
+    pub fn solve<S, const RW: usize, const RM: usize>(
+        &mut self,
+        reader: &mut Reader<'_, S, RW, RM>,
+        board: &mut Board,
+        problem: OwlProblem,
+        budget: Budget,
+    ) -> Answer
+    where
+        S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>,
+    {
         let fail = Answer {
             verdict: Verdict::Fails,
             key_move: Point::PASS,
@@ -139,44 +186,122 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         let Some(defender) = board.at(problem.target).color() else {
             return fail;
         };
+        let geo = board.geometry();
         self.target = problem.target;
         self.defender = defender;
         self.journal.clear();
         self.cut = false;
+        self.limited = false;
+        self.region = None;
         self.node_limit = self.stats.nodes + u64::from(budget.nodes);
         self.core = root_dragon(board, problem.target);
         self.area = area_around(board, &self.core);
         let most = budget.depth.min(M as u8);
+
+        // The cache: the hint (the box the last search read) under the
+        // problem and the stones around the area, then the result under
+        // the problem and the box's stones.
+        let size = board.size();
+        let chain_id = board
+            .chain_stones(problem.target)
+            .min()
+            .unwrap_or(problem.target);
+        let class = match problem.goal {
+            OwlGoal::Kill => CLASS_OWL_KILL,
+            OwlGoal::Live => CLASS_OWL_LIVE,
+        };
+        let mover = match problem.goal {
+            OwlGoal::Kill => defender.opponent(),
+            OwlGoal::Live => defender,
+        };
+        let ban = ko_key(board.ko());
+        let ban = if board.to_play() == mover {
+            ban
+        } else {
+            ban.rotate_left(32)
+        };
+        let fixed = owl_problem_hash(class, problem.goal, size, chain_id) ^ side_key(mover) ^ ban;
+        self.read.clear();
+        for p in self.area.iter() {
+            self.read.insert_around(board, p);
+        }
+        let hint_key = owl_problem_hash(CLASS_HINT, problem.goal, size, chain_id)
+            ^ Rect::around(&self.read, geo).map_or(0, |r| r.hash(board));
+        if let Some(cache) = reader.table() {
+            self.stats.probes += 1;
+            if let Some(rect) = cache
+                .probe(hint_key)
+                .data
+                .and_then(|t| unpack_hint(t, size))
+            {
+                let key = fixed ^ rect.hash(board);
+                if let Some(st) = cache.probe(key).data.and_then(Stored::unpack) {
+                    if st.usable(most) {
+                        self.stats.hits += 1;
+                        return Answer {
+                            verdict: if st.lo == WIN {
+                                Verdict::Succeeds
+                            } else {
+                                Verdict::Fails
+                            },
+                            key_move: st.mv,
+                            plies: st.plies,
+                            proven: st.valid_to == Bound::MAX_PLIES,
+                        };
+                    }
+                }
+            }
+        }
+
         // Iterative deepening: the answer of the deepest search that the
         // node budget let finish.
         let (mut wins, mut key, mut depth) = (problem.goal == OwlGoal::Live, Point::PASS, 0);
         let mut d = 2.min(most);
-        loop {
+        let stopped = loop {
             self.cut = false;
             self.root_depth = d;
             let (w, k) = match problem.goal {
-                OwlGoal::Kill => self.attack(board, d),
-                OwlGoal::Live => self.defend(board, d),
+                OwlGoal::Kill => self.attack(reader, board, d),
+                OwlGoal::Live => self.defend(reader, board, d),
             };
             let stopped = self.stats.nodes >= self.node_limit;
             if !stopped || depth == 0 {
                 (wins, key, depth) = (w, k, d);
             }
             if stopped || !self.cut || d >= most {
-                break;
+                break stopped;
             }
             d = (d + 2).min(most);
-        }
+        };
         debug_assert_eq!(self.journal.depth(), 0);
+        let key = if wins { key } else { Point::PASS };
+        let proven = !self.cut;
+        let rect = Rect::union(Rect::around(&self.read, geo), self.region);
+        if let (false, false, Some(cache), Some(rect)) =
+            (self.limited, stopped, reader.table(), rect)
+        {
+            let st = Stored {
+                lo: if wins { WIN } else { LOSE },
+                hi: if wins { WIN } else { LOSE },
+                plies: depth,
+                valid_to: if proven { Bound::MAX_PLIES } else { depth },
+                mv: key,
+            };
+            let slot = cache.probe(fixed ^ rect.hash(board)).slot;
+            cache.store(slot, st.pack(mover));
+            let slot = cache.probe(hint_key).slot;
+            cache.store(slot, pack_hint(rect));
+            self.stats.stores += 2;
+        }
         Answer {
             verdict: if wins {
                 Verdict::Succeeds
             } else {
                 Verdict::Fails
             },
-            key_move: if wins { key } else { Point::PASS },
+            key_move: key,
             plies: depth,
-            proven: !self.cut,
+            proven,
         }
     }
 
@@ -185,8 +310,23 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     /// (attacker chains he can capture) or, if `attacker`, the attacker's
     /// (dragon chains). A dragon without two eyes next to an attacker
     /// chain it can capture is not dead yet.
-    fn look(&mut self, b: &mut Board, attacker: bool) -> (Status, View, List<8>) {
+    fn look(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        attacker: bool,
+    ) -> (Status, View, List<8>) {
         let v = view(b, self.defender, &self.core, &self.area);
+        // The view read the chains next to every dragon stone.
+        let geo = b.geometry();
+        for s in v.dragon.iter() {
+            self.read.insert_chain(b, s);
+            for n in geo.neighbours(s) {
+                if b.at(n).color().is_some() {
+                    self.read.insert_chain(b, n);
+                }
+            }
+        }
         let mut moves = List::new();
         if b.at(self.target) != Cell::stone(self.defender) {
             return (Status::Captured, v, moves);
@@ -200,7 +340,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             return (status, v, moves);
         }
         for &c in chains.as_slice() {
-            if let Some(p) = self.capture(b, c) {
+            if let Some(p) = self.capture(r, b, c) {
                 moves.push(p);
             }
         }
@@ -212,20 +352,23 @@ impl<const W: usize, const M: usize> Owl<W, M> {
 
     /// Return the capture reader's move that captures the chain at `c`
     /// (its opponent moving first), if it finds one.
-    fn capture(&mut self, b: &mut Board, c: Point) -> Option<Point> {
-        let before = self.reader.stats().nodes;
+    fn capture(&mut self, r: &mut dyn Oracle, b: &mut Board, c: Point) -> Option<Point> {
         let problem = Problem {
             goal: Goal::Capture,
             target: c,
         };
-        let a = self.reader.solve(b, problem, CAPTURE_BUDGET);
-        self.stats.nodes += self.reader.stats().nodes - before;
+        self.read.insert_chain(b, c);
+        let before = r.nodes();
+        let (a, region, stopped) = r.read(b, problem, CAPTURE_BUDGET);
+        self.stats.nodes += r.nodes() - before;
+        self.limited |= stopped;
+        self.region = Rect::union(self.region, region);
         (a.verdict != Verdict::Fails && !a.key_move.is_pass()).then_some(a.key_move)
     }
 
     /// Attacker to move: whether he kills, and with which move.
-    fn attack(&mut self, b: &mut Board, depth: u8) -> (bool, Point) {
-        let (status, v, reads) = self.look(b, true);
+    fn attack(&mut self, r: &mut dyn Oracle, b: &mut Board, depth: u8) -> (bool, Point) {
+        let (status, v, reads) = self.look(r, b, true);
         match status {
             Status::Captured => return (true, Point::PASS),
             // At the root, a dead dragon's answer is still a move that
@@ -244,7 +387,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             if !self.play(b, m, attacker) {
                 continue;
             }
-            let (lives, _) = self.defend(b, depth - 1);
+            let (lives, _) = self.defend(r, b, depth - 1);
             b.undo(&mut self.journal);
             if !lives {
                 return (true, m);
@@ -254,8 +397,8 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     }
 
     /// Defender to move: whether he lives, and with which move.
-    fn defend(&mut self, b: &mut Board, depth: u8) -> (bool, Point) {
-        let (status, v, reads) = self.look(b, false);
+    fn defend(&mut self, r: &mut dyn Oracle, b: &mut Board, depth: u8) -> (bool, Point) {
+        let (status, v, reads) = self.look(r, b, false);
         match status {
             Status::Captured | Status::Dead => return (false, Point::PASS),
             Status::Alive => return (true, Point::PASS),
@@ -276,22 +419,22 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             }
             tried = true;
             let cut_before = core::mem::replace(&mut self.cut, false);
-            let (kills, _) = self.attack(b, depth - 1);
+            let (kills, _) = self.attack(r, b, depth - 1);
             b.undo(&mut self.journal);
             let cut = self.cut;
             self.cut |= cut_before;
-            if !kills && !(root && cut) {
-                return (true, m);
-            }
-            if !kills && horizon.is_none() {
-                horizon = Some(m);
+            if !kills {
+                if !(root && cut) {
+                    return (true, m);
+                }
+                horizon = horizon.or(Some(m));
             }
         }
         if let Some(m) = horizon {
             return (true, m);
         }
         if !tried && self.play(b, Point::PASS, self.defender) {
-            let (kills, _) = self.attack(b, depth - 1);
+            let (kills, _) = self.attack(r, b, depth - 1);
             b.undo(&mut self.journal);
             return (!kills, Point::PASS);
         }
