@@ -32,7 +32,7 @@ use crate::format::{
     new_build_id, write_file, Identity, Kind, ROLE_CORNERS, ROLE_GAMES, ROLE_META,
 };
 use crate::index::{encode_shard, Layout, SHARDS};
-use crate::record::{Event, Info, StreamWriter, Winner};
+use crate::record::{Info, Step, StreamWriter, Winner};
 use crate::store::{shard_name, Db, GamesWriter, MASK_WORDS};
 use crate::symmetry::{SymHash, N, POINTS};
 use kosumi_sgf::Record;
@@ -442,34 +442,12 @@ fn stored_game(db: &Db, g: usize, hash_mask: u64) -> Result<Game, String> {
     let stream = db.stream(g).to_vec();
     let mut events = Vec::new();
     crate::record::decode(&stream, &mut events).map_err(|e| format!("game {g}: {e}"))?;
-    let mut cells = [0u8; POINTS];
     let mut h = SymHash::default();
     let mut hashes = Vec::new();
-    for e in &events {
-        match *e {
-            Event::Setup(p, c) => {
-                cells[p as usize] = 1 + c as u8;
-                h.toggle(p as usize, c.idx());
-            }
-            Event::Move(_, c, p) => {
-                // The position the move is played in (after the last
-                // move's captures, or the setup).
-                hashes.push(h.canonical() & hash_mask);
-                if let Some(p) = p {
-                    cells[p as usize] = 1 + c as u8;
-                    h.toggle(p as usize, c.idx());
-                }
-            }
-            Event::Capture(p) => {
-                let c = cells[p as usize];
-                if c != 0 {
-                    h.toggle(p as usize, usize::from(c - 1));
-                    cells[p as usize] = 0;
-                }
-            }
-        }
-    }
-    hashes.push(h.canonical() & hash_mask);
+    crate::record::walk(&events, |step| match step {
+        Step::Toggle(p, c) => h.toggle(p, c.idx()),
+        Step::Position => hashes.push(h.canonical() & hash_mask),
+    });
     if hashes.len() != db.moves(g) as usize + 1 {
         return Err(format!("game {g}: its stream does not hold its moves"));
     }

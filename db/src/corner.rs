@@ -28,9 +28,9 @@ use kosumi_core::geometry::Color;
 use crate::format::u64_at;
 use crate::index::{encode_shard, Layout, Shard, SHARDS};
 use crate::pattern::{Pattern, Variant, B, E, W};
-use crate::record::Event;
+use crate::record::{self, Event, Step};
 use crate::store::Db;
-use crate::symmetry::{apply, mix, KEYS, MAP, N, POINTS, SYMS};
+use crate::symmetry::{apply, mix, KEYS, MAP, N, SYMS};
 
 /// Side of the hashed corner.
 pub const SIZE: usize = 7;
@@ -86,7 +86,6 @@ impl CornerHash {
 /// Put in `out` every key the corners of a game take (the events of its
 /// stream), masked, sorted and without repeats.
 pub fn game_keys(events: &[Event], mask: u64, out: &mut Vec<u64>) {
-    let mut cells = [0u8; POINTS];
     let mut h = CornerHash::default();
     let mut last = [None; 4];
     let mut note = |h: &CornerHash, out: &mut Vec<u64>| {
@@ -98,30 +97,10 @@ pub fn game_keys(events: &[Event], mask: u64, out: &mut Vec<u64>) {
         }
     };
     out.clear();
-    for e in events {
-        match *e {
-            Event::Setup(p, c) => {
-                cells[p as usize] = 1 + c as u8;
-                h.toggle(p as usize, c.idx());
-            }
-            Event::Move(_, c, p) => {
-                // The position before this move, after the last one's captures.
-                note(&h, out);
-                if let Some(p) = p {
-                    cells[p as usize] = 1 + c as u8;
-                    h.toggle(p as usize, c.idx());
-                }
-            }
-            Event::Capture(p) => {
-                let c = cells[p as usize];
-                if c != 0 {
-                    h.toggle(p as usize, usize::from(c - 1));
-                    cells[p as usize] = 0;
-                }
-            }
-        }
-    }
-    note(&h, out);
+    record::walk(events, |step| match step {
+        Step::Toggle(p, c) => h.toggle(p, c.idx()),
+        Step::Position => note(&h, out),
+    });
     out.sort_unstable();
     out.dedup();
     out.shrink_to_fit();

@@ -225,6 +225,46 @@ pub fn position_at(events: &[Event], k: u16) -> [u8; POINTS] {
     cells
 }
 
+/// One step of [`walk`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// A stone of this colour put on or taken off this point.
+    Toggle(usize, Color),
+    /// A position is complete: before each move (after the last one's
+    /// captures, or the setup), and once after the last.
+    Position,
+}
+
+/// Replay a decoded game on bare cells, calling `step` for every stone put
+/// or taken and every complete position.
+pub fn walk(events: &[Event], mut step: impl FnMut(Step)) {
+    let mut cells = [0u8; POINTS];
+    for e in events {
+        match *e {
+            Event::Setup(p, c) => {
+                cells[p as usize] = 1 + c as u8;
+                step(Step::Toggle(p as usize, c));
+            }
+            Event::Move(_, c, p) => {
+                step(Step::Position);
+                if let Some(p) = p {
+                    cells[p as usize] = 1 + c as u8;
+                    step(Step::Toggle(p as usize, c));
+                }
+            }
+            Event::Capture(p) => {
+                let c = cells[p as usize];
+                if c != 0 {
+                    cells[p as usize] = 0;
+                    let colour = if c == 1 { Color::Black } else { Color::White };
+                    step(Step::Toggle(p as usize, colour));
+                }
+            }
+        }
+    }
+    step(Step::Position);
+}
+
 /// Return the moves of a decoded game: `moves[i]` is move `i + 1`.
 pub fn moves_of(events: &[Event], out: &mut Vec<(Color, Option<u16>)>) {
     out.clear();
