@@ -14,8 +14,9 @@
 //! move field tells which ko level). The tag tells results from hints, so a
 //! false hit of the wrong kind is recognised and ignored.
 
+use crate::board::Board;
 use crate::geometry::{Color, Point};
-use crate::table::{Bound, Tactic, Winner};
+use crate::table::{Bound, Table, Tactic, TacticCluster, Winner};
 
 use super::key::Rect;
 
@@ -94,6 +95,43 @@ impl Stored {
         };
         (s.lo <= s.hi).then_some(s)
     }
+}
+
+/// Return a root result and its box from `cache`: the hint under
+/// `hint_key` names the box the last search of the problem read, and the
+/// result lies under `fixed` and the stones of that box (every search on
+/// the reader's table looks up so: capture, connection, owl).
+pub fn recall<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>>(
+    cache: &mut Table<TacticCluster, S>,
+    board: &Board,
+    hint_key: u64,
+    fixed: u64,
+) -> Option<(Stored, Rect)> {
+    let rect = cache
+        .probe(hint_key)
+        .data
+        .and_then(|t| unpack_hint(t, board.size()))?;
+    let s = cache
+        .probe(fixed ^ rect.hash(board))
+        .data
+        .and_then(Stored::unpack)?;
+    Some((s, rect))
+}
+
+/// Store a root result `packed` under `fixed` and the stones of `rect`,
+/// and the hint naming `rect` under `hint_key` (see [`recall`]).
+pub fn remember<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>>(
+    cache: &mut Table<TacticCluster, S>,
+    board: &Board,
+    hint_key: u64,
+    fixed: u64,
+    rect: Rect,
+    packed: Tactic,
+) {
+    let slot = cache.probe(fixed ^ rect.hash(board)).slot;
+    cache.store(slot, packed);
+    let slot = cache.probe(hint_key).slot;
+    cache.store(slot, pack_hint(rect));
 }
 
 /// Pack a hint: the box the last search of a problem read.

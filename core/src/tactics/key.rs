@@ -153,6 +153,19 @@ pub fn side_key(mover: Color) -> u64 {
     }
 }
 
+/// Return the key part of the board's ko ban for a search whose first
+/// mover is `mover`. The ban binds the board's side to move: the mover's
+/// ban shapes the search from the root, the other side's only his later
+/// moves, so the two are keyed apart.
+pub fn ban_key(board: &Board, mover: Color) -> u64 {
+    let ban = ko_key(board.ko());
+    if board.to_play() == mover {
+        ban
+    } else {
+        ban.rotate_left(32)
+    }
+}
+
 /// Return the key part of a ko-ban point.
 #[inline]
 pub fn ko_key(ko: Option<Point>) -> u64 {

@@ -95,9 +95,9 @@ use crate::geometry::{Cell, Color, Point};
 use crate::table::{Bound, TacticCluster};
 
 use super::cache::level::{KO_A, KO_B, LOSE, WIN};
-use super::cache::{pack_hint, unpack_hint, Stored};
+use super::cache::Stored;
 use super::key::{
-    ko_key, link_problem_hash, side_key, PointBits, Rect, CLASS_CONNECT, CLASS_DISCONNECT,
+    ban_key, link_problem_hash, side_key, PointBits, Rect, CLASS_CONNECT, CLASS_DISCONNECT,
     CLASS_HINT,
 };
 use super::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES, MAX_DEPTH};
@@ -341,30 +341,15 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         };
         let problem_key = link_problem_hash(class, problem.goal, size, a_id, b_id);
         let hint_problem = link_problem_hash(CLASS_HINT, problem.goal, size, a_id, b_id);
-        // The board's ko ban binds its side to move (keyed apart for the
-        // mover and the other side, as the capture reader does).
-        let ban = ko_key(board.ko());
-        let ban = if board.to_play() == mover {
-            ban
-        } else {
-            ban.rotate_left(32)
-        };
-        let fixed = problem_key ^ side_key(mover) ^ ban;
+        let fixed = problem_key ^ side_key(mover) ^ ban_key(board, mover);
         let hint_key = hint_problem ^ self.mark_root(board);
 
         if let Some(cache) = reader.table() {
             self.stats.probes += 1;
-            if let Some(rect) = cache
-                .probe(hint_key)
-                .data
-                .and_then(|t| unpack_hint(t, size))
-            {
-                let key = fixed ^ rect.hash(board);
-                if let Some(s) = cache.probe(key).data.and_then(Stored::unpack) {
-                    if s.usable(self.depth) {
-                        self.stats.hits += 1;
-                        return answer(problem.goal, s, self.depth);
-                    }
+            if let Some((s, _)) = super::cache::recall(cache, board, hint_key, fixed) {
+                if s.usable(self.depth) {
+                    self.stats.hits += 1;
+                    return answer(problem.goal, s, self.depth);
                 }
             }
         }
@@ -387,11 +372,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         };
         let rect = Rect::union(Rect::around(&self.read, geo), self.region);
         if let (false, Some(cache), Some(rect)) = (self.limited, reader.table(), rect) {
-            let key = fixed ^ rect.hash(board);
-            let slot = cache.probe(key).slot;
-            cache.store(slot, s.pack(self.own));
-            let slot = cache.probe(hint_key).slot;
-            cache.store(slot, pack_hint(rect));
+            super::cache::remember(cache, board, hint_key, fixed, rect, s.pack(self.own));
             self.stats.stores += 2;
         }
         let mut ans = answer(problem.goal, s, self.depth);

@@ -42,9 +42,10 @@ use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
 use crate::table::{Bound, TacticCluster};
 use crate::tactics::cache::level::{LOSE, WIN};
-use crate::tactics::cache::{pack_hint, unpack_hint, Stored};
+use crate::tactics::cache::{recall, remember, Stored};
 use crate::tactics::key::{
-    ko_key, owl_problem_hash, side_key, PointBits, Rect, CLASS_HINT, CLASS_OWL_KILL, CLASS_OWL_LIVE,
+    ban_key, owl_problem_hash, side_key, PointBits, Rect, CLASS_HINT, CLASS_OWL_KILL,
+    CLASS_OWL_LIVE,
 };
 use crate::tactics::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES};
 use crate::tactics::{Answer, Budget, Goal, Oracle, Problem, ReaderStats, Verdict};
@@ -214,13 +215,9 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             OwlGoal::Kill => defender.opponent(),
             OwlGoal::Live => defender,
         };
-        let ban = ko_key(board.ko());
-        let ban = if board.to_play() == mover {
-            ban
-        } else {
-            ban.rotate_left(32)
-        };
-        let fixed = owl_problem_hash(class, problem.goal, size, chain_id) ^ side_key(mover) ^ ban;
+        let fixed = owl_problem_hash(class, problem.goal, size, chain_id)
+            ^ side_key(mover)
+            ^ ban_key(board, mover);
         self.read.clear();
         for p in self.area.iter() {
             self.read.insert_around(board, p);
@@ -229,26 +226,19 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             ^ Rect::around(&self.read, geo).map_or(0, |r| r.hash(board));
         if let Some(cache) = reader.table() {
             self.stats.probes += 1;
-            if let Some(rect) = cache
-                .probe(hint_key)
-                .data
-                .and_then(|t| unpack_hint(t, size))
-            {
-                let key = fixed ^ rect.hash(board);
-                if let Some(st) = cache.probe(key).data.and_then(Stored::unpack) {
-                    if st.usable(most) {
-                        self.stats.hits += 1;
-                        return Answer {
-                            verdict: if st.lo == WIN {
-                                Verdict::Succeeds
-                            } else {
-                                Verdict::Fails
-                            },
-                            key_move: st.mv,
-                            plies: st.plies,
-                            proven: st.valid_to == Bound::MAX_PLIES,
-                        };
-                    }
+            if let Some((st, _)) = recall(cache, board, hint_key, fixed) {
+                if st.usable(most) {
+                    self.stats.hits += 1;
+                    return Answer {
+                        verdict: if st.lo == WIN {
+                            Verdict::Succeeds
+                        } else {
+                            Verdict::Fails
+                        },
+                        key_move: st.mv,
+                        plies: st.plies,
+                        proven: st.valid_to == Bound::MAX_PLIES,
+                    };
                 }
             }
         }
@@ -287,10 +277,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
                 valid_to: if proven { Bound::MAX_PLIES } else { depth },
                 mv: key,
             };
-            let slot = cache.probe(fixed ^ rect.hash(board)).slot;
-            cache.store(slot, st.pack(mover));
-            let slot = cache.probe(hint_key).slot;
-            cache.store(slot, pack_hint(rect));
+            remember(cache, board, hint_key, fixed, rect, st.pack(mover));
             self.stats.stores += 2;
         }
         Answer {

@@ -77,9 +77,9 @@ use crate::geometry::{Cell, Color, Point};
 use crate::table::{Bound, Table, TacticCluster};
 
 use super::cache::level::{KO_A, KO_B, LOSE, WIN};
-use super::cache::{pack_hint, unpack_hint, Stored};
+use super::cache::{recall, remember, Stored};
 use super::key::{
-    ko_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT, CLASS_SAVE,
+    ban_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT, CLASS_SAVE,
 };
 use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
 use candidates::{captures, Cands};
@@ -368,35 +368,21 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
         let chain_id = board.chain_stones(target).min().unwrap_or(target);
         let size = board.size();
-        // The board's ko ban binds its side to move. The mover's ban shapes
-        // the search from the root; the other side's shapes the attacker's
-        // first pass of a save problem (the attacker moves at the root
-        // there, banned or retaking). Both are keyed, apart.
-        let ban = ko_key(board.ko());
-        let ban = if board.to_play() == mover {
-            ban
-        } else {
-            ban.rotate_left(32)
-        };
+        // The other side's ban shapes the attacker's first pass of a save
+        // problem (the attacker moves at the root there, banned or
+        // retaking).
         let (problem_key, hint_problem) = self.problem_hashes(problem.goal, size, chain_id);
-        let fixed = problem_key ^ side_key(mover) ^ ban;
+        let fixed = problem_key ^ side_key(mover) ^ ban_key(board, mover);
         let r0 = self.mark_root(board);
         let hint_key = hint_problem ^ r0;
 
         if let Some(cache) = self.cache.as_deref_mut() {
             self.stats.probes += 1;
-            if let Some(rect) = cache
-                .probe(hint_key)
-                .data
-                .and_then(|t| unpack_hint(t, size))
-            {
-                let key = fixed ^ rect.hash(board);
-                if let Some(s) = cache.probe(key).data.and_then(Stored::unpack) {
-                    if s.usable(self.depth) {
-                        self.stats.hits += 1;
-                        self.region = Some(rect);
-                        return answer(problem.goal, s, self.depth);
-                    }
+            if let Some((s, rect)) = recall(cache, board, hint_key, fixed) {
+                if s.usable(self.depth) {
+                    self.stats.hits += 1;
+                    self.region = Some(rect);
+                    return answer(problem.goal, s, self.depth);
                 }
             }
         }
@@ -438,11 +424,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         };
         if !self.limited {
             if let (Some(cache), Some(rect)) = (self.cache.as_deref_mut(), self.region) {
-                let key = fixed ^ rect.hash(board);
-                let slot = cache.probe(key).slot;
-                cache.store(slot, s.pack(att));
-                let slot = cache.probe(hint_key).slot;
-                cache.store(slot, pack_hint(rect));
+                remember(cache, board, hint_key, fixed, rect, s.pack(att));
                 self.stats.stores += 2;
             }
         }
