@@ -13,7 +13,10 @@
 //!   (answering a counter-atari) or the capture of a defender chain in
 //!   atari next to such a chain (rescue by capture: a semeai, a ko; also
 //!   with three liberties), and, in the first [`NET_DEPTH`] plies of a
-//!   line, *nets*: empty points next to a liberty (second-order
+//!   line, *back-captures* (the capture of a defender chain in atari next
+//!   to an own chain with two liberties next to the prey: the short chain
+//!   gains the liberty that wins the race; also with three liberties),
+//!   *nets*: empty points next to a liberty (second-order
 //!   liberties) where the attacker's stone would have two liberties, and
 //!   ataris of two-liberty defender chains next to a liberty (the chains
 //!   the prey would connect to); in the first two plies also the
@@ -24,7 +27,7 @@
 //!   line the attacker reads on (GNU Go's `attack3`, bounded): a move at
 //!   a liberty where its stone keeps two liberties or captures (a ko
 //!   capture) (widest first), the rescue of own chains in atari next to
-//!   the prey, the reinforcement of own chains with two liberties next to
+//!   the prey, back-captures, the reinforcement of own chains with two liberties next to
 //!   it (a liberty where the chain gets three, so the defender's
 //!   counter-atari fails) and, in the first [`NET_DEPTH`] plies, nets (as
 //!   with two liberties); at the root also an atari on a chain the prey
@@ -95,6 +98,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.attacker_ataris(b, &mut c);
             self.rescue_by_capture(b, &mut c);
             if k < NET_DEPTH {
+                self.back_captures(b, &mut c);
                 for l in [l1, l2] {
                     for n in b.geometry().neighbours(l) {
                         if b.at(n) == Cell::Empty && n != l1 && n != l2 {
@@ -135,6 +139,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
         self.rescue_by_capture(b, &mut c);
+        self.back_captures(b, &mut c);
         let mut ext = [(Reverse(0), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
@@ -231,6 +236,52 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         pts.sort();
         for &l in pts.as_slice() {
             out.push(l);
+        }
+    }
+
+    /// Push, in point order, the capture of every defender chain in atari
+    /// (not the prey) next to an attacker chain with two liberties next to
+    /// the prey: a back-capture, the short chain gains liberties before
+    /// the race (GNU Go's "backfilling insufficient, need to
+    /// back-capture"). Marks the defender chains next to those attacker
+    /// chains, whose atari status this reads.
+    fn back_captures(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let prey_root = b.chain_root(self.prey);
+        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
+        let mut short: PointSet<8> = PointSet::default();
+        let mut seen: PointSet<8> = PointSet::default();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) != opp || b.in_atari(m) {
+                    continue;
+                }
+                let Some(r) = b.chain_root(m) else { continue };
+                if seen.contains(r) || !seen.insert(r) {
+                    continue;
+                }
+                if b.liberty_count_capped::<3>(r) == 2 {
+                    short.insert(r);
+                }
+            }
+        }
+        let mut pts: PointSet<8> = PointSet::default();
+        for &r in short.as_slice() {
+            for s in b.chain_stones(r) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != own || b.chain_root(m) == prey_root {
+                        continue;
+                    }
+                    self.mark_chain(b, m);
+                    if let Some(l) = b.atari_liberty(m) {
+                        pts.insert(l);
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            out.push(q);
         }
     }
 
