@@ -38,8 +38,14 @@
 //! * **4 or more liberties**: the prey is *safe* and the attacker fails
 //!   (at the root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like
 //!   three).
+//! * **Crawling**: a prey whose stones and three or four liberties are
+//!   all on the first two lines is read on, in the first [`CRAWL_DEPTH`]
+//!   plies, where the rules above call it safe: the rescue of own chains
+//!   in atari, then the liberties where the attacker's stone keeps two
+//!   (block the crawl).
 //!
 //! [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+//! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 
 use core::cmp::Reverse;
 
@@ -72,10 +78,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn attack_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let libs = self.prey_libs(b);
         if libs >= 3 {
-            if k >= THREE_LIB_DEPTH {
-                return Err(Value::exact(LOSE, k));
-            }
-            return self.attack3_moves(b, k);
+            let read = if k < THREE_LIB_DEPTH {
+                self.attack3_moves(b, k)
+            } else {
+                Err(Value::exact(LOSE, k))
+            };
+            return match read {
+                Err(_) if self.crawling(b, k) => Ok(self.crawl_attack_moves(b)),
+                r => r,
+            };
         }
         let mut c = Cands::new();
         if libs == 1 {
@@ -162,6 +173,31 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.hemming_reinforce(b, ls.as_slice(), &mut c);
         }
         Ok(c)
+    }
+
+    /// Return the attacker's few candidates against a prey crawling along
+    /// the edge that the three-liberty rules call safe (see
+    /// `Reader::crawling`):
+    /// the rescue of own chains in atari next to the prey, then a liberty
+    /// where the attacker's stone keeps two liberties or captures (widest
+    /// first): block the crawl.
+    #[inline(never)]
+    fn crawl_attack_moves(&mut self, b: &Board) -> Cands {
+        let ls: PointSet<4> = b.liberties(self.prey);
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
+                1 + b.neighbour_count(l, Cell::Empty) as usize
+            } else {
+                0
+            };
+            ext[i] = (Reverse(n), l);
+        }
+        push_ranked(&mut ext, 1, &mut c);
+        c
     }
 
     /// Push, in point order, the liberties of attacker chains with two

@@ -9,7 +9,12 @@
 //!   moves for a chain the prey would connect to (below), so a save never
 //!   answers "no move needed" for a chain its own attack search captures.
 //!   After a ko threat in the line, the defender reads three liberties on
-//!   while the next attack node would (a semeai won by a ko).
+//!   while the next attack node would (a semeai won by a ko). A prey
+//!   crawling along the edge (stones and three or four liberties on the
+//!   first two lines) is read on in the first [`CRAWL_DEPTH`] plies, with
+//!   captures and extensions only.
+//!
+//! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 //! * **Otherwise**, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more
 //!   liberties (most liberties first), and with two liberties also
@@ -79,11 +84,17 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let libs = self.prey_libs(b);
         if libs >= 3 {
             // The next attack node reads three liberties on only in the
-            // first THREE_LIB_DEPTH plies; past that the prey is safe.
-            if (k > DEFEND3_DEPTH && !threat) || k + 1 >= THREE_LIB_DEPTH {
-                return Err(Value::exact(LOSE, k));
-            }
-            return self.defend3_moves(b, k);
+            // first THREE_LIB_DEPTH plies; past that the prey is safe,
+            // unless it is crawling along the edge.
+            let read = if (k > DEFEND3_DEPTH && !threat) || k + 1 >= THREE_LIB_DEPTH {
+                Err(Value::exact(LOSE, k))
+            } else {
+                self.defend3_moves(b, k)
+            };
+            return match read {
+                Err(_) if self.crawling(b, k + 1) => Ok(self.crawl_defend_moves(b)),
+                r => r,
+            };
         }
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
@@ -150,6 +161,25 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.partner_rescue(b, ls.as_slice(), &mut c);
         }
         Ok(c)
+    }
+
+    /// Return the defender's few candidates for a prey crawling along the
+    /// edge that the three-liberty rules call safe (see
+    /// `Reader::crawling`): capture
+    /// an attacker chain in atari next to it, or extend at a liberty that
+    /// keeps three or more liberties (most first).
+    #[inline(never)]
+    fn crawl_defend_moves(&mut self, b: &Board) -> Cands {
+        let ls: PointSet<4> = b.liberties(self.prey);
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
+        }
+        push_ranked(&mut ext, 3, &mut c);
+        c
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with
