@@ -5,8 +5,10 @@
 //!   [`DEFEND3_DEPTH`]` + 1` plies (the root and the answer to the
 //!   attacker's first move), where the attacker may still read it on:
 //!   there the defender tries captures, liberties that keep three or more
-//!   liberties, counter-ataris and (shallow) second-order liberties and
-//!   moves for a chain the prey would connect to (below), so a save never
+//!   liberties, counter-ataris, (shallow) second-order liberties and
+//!   moves for a chain the prey would connect to (below), and double
+//!   approaches (a liberty of two attacker chains next to the prey, each
+//!   with two or three liberties), so a save never
 //!   answers "no move needed" for a chain its own attack search captures.
 //!   After a ko threat in the line, the defender reads three liberties on
 //!   while the next attack node would (a semeai won by a ko). A prey
@@ -139,9 +141,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// (four at the root, see [`FOUR_LIBS_AT_ROOT`]) that the attacker may
     /// still read on: capture an attacker chain in atari, extend at a
     /// liberty that keeps three or more liberties (most first),
-    /// counter-atari, and in the first [`DEFENCE_NET_DEPTH`] plies a
+    /// counter-atari, in the first [`DEFENCE_NET_DEPTH`] plies a
     /// second-order liberty where the defender's stone would have three
-    /// liberties. With more liberties the prey is safe.
+    /// liberties and moves for a partner, and double approaches. With
+    /// more liberties the prey is safe.
     ///
     /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
     #[inline(never)]
@@ -160,6 +163,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
             self.partner_rescue(b, ls.as_slice(), &mut c);
         }
+        self.double_approaches(b, &mut c);
         Ok(c)
     }
 
@@ -229,6 +233,48 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             // A ko capture keeps one liberty but is a counter-atari all
             // the same: the attacker must retake after a threat.
             if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push, in point order, the liberties shared by two attacker chains
+    /// next to the prey, each with two or three liberties, where a
+    /// defender stone would have two liberties: one move that shortens
+    /// two of the chains that hold the prey in (the defender wins one of
+    /// the two races).
+    fn double_approaches(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let opp = Cell::stone(self.att);
+        let mut roots: PointSet<8> = PointSet::default();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) == opp {
+                    if let Some(r) = b.chain_root(m) {
+                        roots.insert(r);
+                    }
+                }
+            }
+        }
+        let mut pts: PointSet<8> = PointSet::default();
+        let mut seen: PointSet<16> = PointSet::default();
+        for &r in roots.as_slice() {
+            let ls: PointSet<4> = b.liberties(r);
+            if !(2..=3).contains(&ls.len()) {
+                continue;
+            }
+            for &q in ls.as_slice() {
+                if seen.contains(q) {
+                    pts.insert(q);
+                } else {
+                    seen.insert(q);
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.def) >= 2 {
                 out.push(q);
             }
         }
