@@ -8,7 +8,7 @@
 //!   liberties, counter-ataris, (shallow) second-order liberties and
 //!   moves for a chain the prey would connect to (below), and double
 //!   approaches (a liberty of two attacker chains next to the prey, each
-//!   with two or three liberties), so a save never
+//!   with two or three liberties) and (shallow) eye shapes, so a save never
 //!   answers "no move needed" for a chain its own attack search captures.
 //!   After a ko threat in the line, the defender reads three liberties on
 //!   while the next attack node would (a semeai won by a ko). A prey
@@ -30,9 +30,10 @@
 //!   chain in atari next to it, or a liberty where a two-liberty partner
 //!   gets three) and net breakers (the liberties of attacker chains with
 //!   two or three liberties next to the prey's liberties, whose stones
-//!   need not touch the prey); at the root ([`WIDE_PARTNER_DEPTH`]) also
-//!   the liberties of an attacker chain of three or four liberties that
-//!   nets the prey. With one liberty, in the first two plies, also the
+//!   need not touch the prey), and eye shapes (a stone next to the
+//!   liberties whose own liberties are all the prey's); at the root
+//!   ([`WIDE_PARTNER_DEPTH`]) also the liberties of an attacker chain of
+//!   three or four liberties that nets the prey. With one liberty, in the first two plies, also the
 //!   counter-ataris and partner moves.
 //!
 //! The node adds, at the root of a save, the attacker's key move (the
@@ -129,6 +130,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
                 self.partner_rescue(b, ls.as_slice(), &mut c);
                 self.net_breakers(b, ls.as_slice(), &mut c);
+                self.eye_shapes(b, ls.as_slice(), &mut c);
             }
             if k < WIDE_PARTNER_DEPTH {
                 self.neighbour_liberties(b, ls.as_slice(), self.att, 3, Reach::Wide, &mut c);
@@ -143,8 +145,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberty that keeps three or more liberties (most first),
     /// counter-atari, in the first [`DEFENCE_NET_DEPTH`] plies a
     /// second-order liberty where the defender's stone would have three
-    /// liberties and moves for a partner, and double approaches. With
-    /// more liberties the prey is safe.
+    /// liberties, moves for a partner and eye shapes, and double
+    /// approaches. With more liberties the prey is safe.
     ///
     /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
     #[inline(never)]
@@ -164,6 +166,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.partner_rescue(b, ls.as_slice(), &mut c);
         }
         self.double_approaches(b, &mut c);
+        if k < DEFENCE_NET_DEPTH {
+            self.eye_shapes(b, ls.as_slice(), &mut c);
+        }
         Ok(c)
     }
 
@@ -234,6 +239,30 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             // the same: the attacker must retake after a threat.
             if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
                 out.push(q);
+            }
+        }
+    }
+
+    /// Push the empty neighbours of the prey's liberties `ls` (not
+    /// liberties themselves) where a defender stone would have two or more
+    /// liberties, all of them the prey's: a stone that closes the prey's
+    /// space (on the edge, GNU Go's reading12 J9), which the second-order
+    /// liberties, wanting three, leave out.
+    fn eye_shapes(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let geo = b.geometry();
+        for &l in ls {
+            for n in geo.neighbours(l) {
+                if b.at(n) != Cell::Empty || ls.contains(&n) {
+                    continue;
+                }
+                self.mark_around(b, n);
+                let own = geo
+                    .neighbours(n)
+                    .iter()
+                    .all(|&m| b.at(m) != Cell::Empty || ls.contains(&m));
+                if own && b.liberties_after::<2>(n, self.def) >= 2 {
+                    out.push(n);
+                }
             }
         }
     }
