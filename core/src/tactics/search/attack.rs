@@ -107,9 +107,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             c.push(l1);
             c.push(l2);
             self.attacker_ataris(b, &mut c);
-            self.rescue_by_capture(b, &mut c);
+            self.rescue_by_capture(b, k < NET_DEPTH, &mut c);
             if k < NET_DEPTH {
-                self.back_captures(b, &mut c);
                 for l in [l1, l2] {
                     for n in b.geometry().neighbours(l) {
                         if b.at(n) == Cell::Empty && n != l1 && n != l2 {
@@ -149,8 +148,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let ls = self.readable_libs(b, k)?;
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
-        self.rescue_by_capture(b, &mut c);
-        self.back_captures(b, &mut c);
+        self.rescue_by_capture(b, true, &mut c);
         let mut ext = [(Reverse(0), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
@@ -238,12 +236,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Push, sorted by point, the liberty of every defender chain in atari
     /// (other than the prey) next to an attacker chain in atari next to the
     /// prey: the attacker rescues its chain by capturing (a semeai's ko or
-    /// capture). Marks every defender chain next to those attacker chains,
-    /// whose atari status this reads.
-    fn rescue_by_capture(&mut self, b: &Board, out: &mut Cands) {
+    /// capture). With `short`, also next to an attacker chain with two
+    /// liberties next to the prey: a *back-capture*, the short chain gains
+    /// liberties before the race (GNU Go's "backfilling insufficient, need
+    /// to back-capture"). Marks every defender chain next to those
+    /// attacker chains, whose atari status this reads.
+    fn rescue_by_capture(&mut self, b: &Board, short: bool, out: &mut Cands) {
         let geo = b.geometry();
         let prey_root = b.chain_root(self.prey);
-        let own = Cell::stone(self.def);
+        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
         let mut mine: PointSet<8> = PointSet::default();
         for &r in b.chains_in_atari(self.att) {
             let touches = b.chain_stones(r).any(|s| {
@@ -253,6 +254,19 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             });
             if touches {
                 mine.insert(r);
+            }
+        }
+        if short {
+            for s in b.chain_stones(self.prey) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != opp || b.in_atari(m) {
+                        continue;
+                    }
+                    let Some(r) = b.chain_root(m) else { continue };
+                    if !mine.contains(r) && b.liberty_count_capped::<3>(r) == 2 {
+                        mine.insert(r);
+                    }
+                }
             }
         }
         let mut pts: PointSet<8> = PointSet::default();
@@ -272,52 +286,6 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         pts.sort();
         for &l in pts.as_slice() {
             out.push(l);
-        }
-    }
-
-    /// Push, in point order, the capture of every defender chain in atari
-    /// (not the prey) next to an attacker chain with two liberties next to
-    /// the prey: a back-capture, the short chain gains liberties before
-    /// the race (GNU Go's "backfilling insufficient, need to
-    /// back-capture"). Marks the defender chains next to those attacker
-    /// chains, whose atari status this reads.
-    fn back_captures(&mut self, b: &Board, out: &mut Cands) {
-        let geo = b.geometry();
-        let prey_root = b.chain_root(self.prey);
-        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
-        let mut short: PointSet<8> = PointSet::default();
-        let mut seen: PointSet<8> = PointSet::default();
-        for s in b.chain_stones(self.prey) {
-            for m in geo.neighbours(s) {
-                if b.at(m) != opp || b.in_atari(m) {
-                    continue;
-                }
-                let Some(r) = b.chain_root(m) else { continue };
-                if seen.contains(r) || !seen.insert(r) {
-                    continue;
-                }
-                if b.liberty_count_capped::<3>(r) == 2 {
-                    short.insert(r);
-                }
-            }
-        }
-        let mut pts: PointSet<8> = PointSet::default();
-        for &r in short.as_slice() {
-            for s in b.chain_stones(r) {
-                for m in geo.neighbours(s) {
-                    if b.at(m) != own || b.chain_root(m) == prey_root {
-                        continue;
-                    }
-                    self.mark_chain(b, m);
-                    if let Some(l) = b.atari_liberty(m) {
-                        pts.insert(l);
-                    }
-                }
-            }
-        }
-        pts.sort();
-        for &q in pts.as_slice() {
-            out.push(q);
         }
     }
 
