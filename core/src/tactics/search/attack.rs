@@ -13,7 +13,10 @@
 //!   (answering a counter-atari) or the capture of a defender chain in
 //!   atari next to such a chain (rescue by capture: a semeai, a ko; also
 //!   with three liberties), and, in the first [`NET_DEPTH`] plies of a
-//!   line, *nets*: empty points next to a liberty (second-order
+//!   line, *back-captures* (the capture of a defender chain in atari next
+//!   to an own chain with two liberties next to the prey: the short chain
+//!   gains the liberty that wins the race; also with three liberties),
+//!   *nets*: empty points next to a liberty (second-order
 //!   liberties) where the attacker's stone would have two liberties, and
 //!   ataris of two-liberty defender chains next to a liberty (the chains
 //!   the prey would connect to); in the first two plies also the
@@ -24,7 +27,7 @@
 //!   line the attacker reads on (GNU Go's `attack3`, bounded): a move at
 //!   a liberty where its stone keeps two liberties or captures (a ko
 //!   capture) (widest first), the rescue of own chains in atari next to
-//!   the prey, the reinforcement of own chains with two liberties next to
+//!   the prey, back-captures, the reinforcement of own chains with two liberties next to
 //!   it (a liberty where the chain gets three, so the defender's
 //!   counter-atari fails) and, in the first [`NET_DEPTH`] plies, nets (as
 //!   with two liberties); at the root also an atari on a chain the prey
@@ -35,8 +38,14 @@
 //! * **4 or more liberties**: the prey is *safe* and the attacker fails
 //!   (at the root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like
 //!   three).
+//! * **Crawling**: a prey whose stones and three or four liberties are
+//!   all on the first two lines is read on, in the first [`CRAWL_DEPTH`]
+//!   plies, where the rules above call it safe: the rescue of own chains
+//!   in atari, then the liberties where the attacker's stone keeps two
+//!   (block the crawl).
 //!
 //! [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+//! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 
 use core::cmp::Reverse;
 
@@ -69,10 +78,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn attack_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let libs = self.prey_libs(b);
         if libs >= 3 {
-            if k >= THREE_LIB_DEPTH {
-                return Err(Value::exact(LOSE, k));
-            }
-            return self.attack3_moves(b, k);
+            let read = if k < THREE_LIB_DEPTH {
+                self.attack3_moves(b, k)
+            } else {
+                Err(Value::exact(LOSE, k))
+            };
+            return match read {
+                Err(_) if self.crawling(b, k) => Ok(self.crawl_attack_moves(b)),
+                r => r,
+            };
         }
         let mut c = Cands::new();
         if libs == 1 {
@@ -93,7 +107,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             c.push(l1);
             c.push(l2);
             self.attacker_ataris(b, &mut c);
-            self.rescue_by_capture(b, &mut c);
+            self.rescue_by_capture(b, k < NET_DEPTH, &mut c);
             if k < NET_DEPTH {
                 for l in [l1, l2] {
                     for n in b.geometry().neighbours(l) {
@@ -134,7 +148,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let ls = self.readable_libs(b, k)?;
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
-        self.rescue_by_capture(b, &mut c);
+        self.rescue_by_capture(b, true, &mut c);
         let mut ext = [(Reverse(0), Point::PASS); 4];
         for (i, &l) in ls.as_slice().iter().enumerate() {
             self.mark_around(b, l);
@@ -157,6 +171,31 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.hemming_reinforce(b, ls.as_slice(), &mut c);
         }
         Ok(c)
+    }
+
+    /// Return the attacker's few candidates against a prey crawling along
+    /// the edge that the three-liberty rules call safe (see
+    /// `Reader::crawling`):
+    /// the rescue of own chains in atari next to the prey, then a liberty
+    /// where the attacker's stone keeps two liberties or captures (widest
+    /// first): block the crawl.
+    #[inline(never)]
+    fn crawl_attack_moves(&mut self, b: &Board) -> Cands {
+        let ls: PointSet<4> = b.liberties(self.prey);
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
+                1 + b.neighbour_count(l, Cell::Empty) as usize
+            } else {
+                0
+            };
+            ext[i] = (Reverse(n), l);
+        }
+        push_ranked(&mut ext, 1, &mut c);
+        c
     }
 
     /// Push, in point order, the liberties of attacker chains with two
@@ -197,12 +236,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Push, sorted by point, the liberty of every defender chain in atari
     /// (other than the prey) next to an attacker chain in atari next to the
     /// prey: the attacker rescues its chain by capturing (a semeai's ko or
-    /// capture). Marks every defender chain next to those attacker chains,
-    /// whose atari status this reads.
-    fn rescue_by_capture(&mut self, b: &Board, out: &mut Cands) {
+    /// capture). With `short`, also next to an attacker chain with two
+    /// liberties next to the prey: a *back-capture*, the short chain gains
+    /// liberties before the race (GNU Go's "backfilling insufficient, need
+    /// to back-capture"). Marks every defender chain next to those
+    /// attacker chains, whose atari status this reads.
+    fn rescue_by_capture(&mut self, b: &Board, short: bool, out: &mut Cands) {
         let geo = b.geometry();
         let prey_root = b.chain_root(self.prey);
-        let own = Cell::stone(self.def);
+        let (own, opp) = (Cell::stone(self.def), Cell::stone(self.att));
         let mut mine: PointSet<8> = PointSet::default();
         for &r in b.chains_in_atari(self.att) {
             let touches = b.chain_stones(r).any(|s| {
@@ -212,6 +254,19 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             });
             if touches {
                 mine.insert(r);
+            }
+        }
+        if short {
+            for s in b.chain_stones(self.prey) {
+                for m in geo.neighbours(s) {
+                    if b.at(m) != opp || b.in_atari(m) {
+                        continue;
+                    }
+                    let Some(r) = b.chain_root(m) else { continue };
+                    if !mine.contains(r) && b.liberty_count_capped::<3>(r) == 2 {
+                        mine.insert(r);
+                    }
+                }
             }
         }
         let mut pts: PointSet<8> = PointSet::default();

@@ -3,8 +3,9 @@
 //! rescue, the defender's capture), the retake of a ko just taken, the
 //! atari that makes a ko capture of a lone stone a plain capture (and the
 //! extension that keeps it a ko), the prey's liberties while three
-//! liberties are read on, second-order liberties, and the liberties of
-//! the chains next to the prey's liberties.
+//! liberties are read on, second-order liberties, the liberties of
+//! the chains next to the prey's liberties, and the test for a prey
+//! crawling along the edge (read on past the three-liberty rules).
 //!
 //! Generators push their moves in a fixed order (sorted by a rank, then by
 //! point) into a [`Cands`] list of at most sixteen distinct moves, and
@@ -14,11 +15,11 @@
 use core::cmp::Reverse;
 
 use crate::board::{Board, PointSet};
-use crate::geometry::{Cell, Color, Point};
+use crate::geometry::{Cell, Color, Geometry, Point};
 use crate::table::TacticCluster;
 use crate::tactics::cache::level::LOSE;
 
-use super::{Reader, Value, FOUR_LIBS_AT_ROOT};
+use super::{Reader, Value, CRAWL_DEPTH, FOUR_LIBS_AT_ROOT};
 
 /// Most candidate moves per node.
 const MAX_CANDS: usize = 16;
@@ -143,6 +144,25 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         Ok(ls)
     }
 
+    /// Query whether the prey, at ply `k` (before [`CRAWL_DEPTH`]), is
+    /// crawling along the edge: its stones and its three or four liberties
+    /// all on the first two lines. Such a prey is read on where the
+    /// three-liberty rules would call it safe (four liberties below the
+    /// root, a defender past [`DEFEND3_DEPTH`]), with a few candidates
+    /// only: GNU Go reads three and four liberties deeper than kosumi, and
+    /// a chain that can only crawl along the edge is where it pays.
+    ///
+    /// [`DEFEND3_DEPTH`]: super::DEFEND3_DEPTH
+    pub(super) fn crawling(&self, b: &Board, k: u8) -> bool {
+        let geo = b.geometry();
+        k < CRAWL_DEPTH && {
+            let ls: PointSet<5> = b.liberties(self.prey);
+            ls.len() <= 4
+                && ls.as_slice().iter().all(|&q| on_low_line(geo, q))
+                && b.chain_stones(self.prey).all(|q| on_low_line(geo, q))
+        }
+    }
+
     /// Push the empty neighbours of the liberties `ls` (not liberties
     /// themselves) where a stone of `c` would have at least `need`
     /// liberties: nets for the attacker, connecting out for the defender.
@@ -220,6 +240,13 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
         }
     }
+}
+
+/// Query whether `p` is on the first or second line.
+fn on_low_line(geo: Geometry, p: Point) -> bool {
+    let (x, y) = geo.coords(p);
+    let last = geo.size() - 1;
+    x.min(y).min(last - x).min(last - y) <= 1
 }
 
 /// Query whether `c` playing at the empty point `p` captures a chain.

@@ -5,11 +5,18 @@
 //!   [`DEFEND3_DEPTH`]` + 1` plies (the root and the answer to the
 //!   attacker's first move), where the attacker may still read it on:
 //!   there the defender tries captures, liberties that keep three or more
-//!   liberties, counter-ataris and (shallow) second-order liberties and
-//!   moves for a chain the prey would connect to (below), so a save never
+//!   liberties, counter-ataris, (shallow) second-order liberties and
+//!   moves for a chain the prey would connect to (below), and double
+//!   approaches (a liberty of two attacker chains next to the prey, each
+//!   with two or three liberties) and (shallow) eye shapes, so a save never
 //!   answers "no move needed" for a chain its own attack search captures.
 //!   After a ko threat in the line, the defender reads three liberties on
-//!   while the next attack node would (a semeai won by a ko).
+//!   while the next attack node would (a semeai won by a ko). A prey
+//!   crawling along the edge (stones and three or four liberties on the
+//!   first two lines) is read on in the first [`CRAWL_DEPTH`] plies, with
+//!   captures and extensions only.
+//!
+//! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 //! * **Otherwise**, in order: capture an adjacent attacker chain in atari
 //!   (biggest first), extend at a liberty if that gives two or more
 //!   liberties (most liberties first), and with two liberties also
@@ -23,9 +30,10 @@
 //!   chain in atari next to it, or a liberty where a two-liberty partner
 //!   gets three) and net breakers (the liberties of attacker chains with
 //!   two or three liberties next to the prey's liberties, whose stones
-//!   need not touch the prey); at the root ([`WIDE_PARTNER_DEPTH`]) also
-//!   the liberties of an attacker chain of three or four liberties that
-//!   nets the prey. With one liberty, in the first two plies, also the
+//!   need not touch the prey), and eye shapes (a stone next to the
+//!   liberties whose own liberties are all the prey's); at the root
+//!   ([`WIDE_PARTNER_DEPTH`]) also the liberties of an attacker chain of
+//!   three or four liberties that nets the prey. With one liberty, in the first two plies, also the
 //!   counter-ataris and partner moves.
 //!
 //! The node adds, at the root of a save, the attacker's key move (the
@@ -79,11 +87,17 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let libs = self.prey_libs(b);
         if libs >= 3 {
             // The next attack node reads three liberties on only in the
-            // first THREE_LIB_DEPTH plies; past that the prey is safe.
-            if (k > DEFEND3_DEPTH && !threat) || k + 1 >= THREE_LIB_DEPTH {
-                return Err(Value::exact(LOSE, k));
-            }
-            return self.defend3_moves(b, k);
+            // first THREE_LIB_DEPTH plies; past that the prey is safe,
+            // unless it is crawling along the edge.
+            let read = if (k > DEFEND3_DEPTH && !threat) || k + 1 >= THREE_LIB_DEPTH {
+                Err(Value::exact(LOSE, k))
+            } else {
+                self.defend3_moves(b, k)
+            };
+            return match read {
+                Err(_) if self.crawling(b, k + 1) => Ok(self.crawl_defend_moves(b)),
+                r => r,
+            };
         }
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
@@ -116,6 +130,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
                 self.partner_rescue(b, ls.as_slice(), &mut c);
                 self.net_breakers(b, ls.as_slice(), &mut c);
+                self.eye_shapes(b, ls.as_slice(), &mut c);
             }
             if k < WIDE_PARTNER_DEPTH {
                 self.neighbour_liberties(b, ls.as_slice(), self.att, 3, Reach::Wide, &mut c);
@@ -128,9 +143,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// (four at the root, see [`FOUR_LIBS_AT_ROOT`]) that the attacker may
     /// still read on: capture an attacker chain in atari, extend at a
     /// liberty that keeps three or more liberties (most first),
-    /// counter-atari, and in the first [`DEFENCE_NET_DEPTH`] plies a
+    /// counter-atari, in the first [`DEFENCE_NET_DEPTH`] plies a
     /// second-order liberty where the defender's stone would have three
-    /// liberties. With more liberties the prey is safe.
+    /// liberties, moves for a partner and eye shapes, and double
+    /// approaches. With more liberties the prey is safe.
     ///
     /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
     #[inline(never)]
@@ -149,7 +165,30 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
             self.partner_rescue(b, ls.as_slice(), &mut c);
         }
+        self.double_approaches(b, &mut c);
+        if k < DEFENCE_NET_DEPTH {
+            self.eye_shapes(b, ls.as_slice(), &mut c);
+        }
         Ok(c)
+    }
+
+    /// Return the defender's few candidates for a prey crawling along the
+    /// edge that the three-liberty rules call safe (see
+    /// `Reader::crawling`): capture
+    /// an attacker chain in atari next to it, or extend at a liberty that
+    /// keeps three or more liberties (most first).
+    #[inline(never)]
+    fn crawl_defend_moves(&mut self, b: &Board) -> Cands {
+        let ls: PointSet<4> = b.liberties(self.prey);
+        let mut c = Cands::new();
+        self.attacker_ataris(b, &mut c);
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (i, &l) in ls.as_slice().iter().enumerate() {
+            self.mark_around(b, l);
+            ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
+        }
+        push_ranked(&mut ext, 3, &mut c);
+        c
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with
@@ -199,6 +238,72 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             // A ko capture keeps one liberty but is a counter-atari all
             // the same: the attacker must retake after a threat.
             if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+                out.push(q);
+            }
+        }
+    }
+
+    /// Push the empty neighbours of the prey's liberties `ls` (not
+    /// liberties themselves) where a defender stone would have two or more
+    /// liberties, all of them the prey's: a stone that closes the prey's
+    /// space (on the edge, GNU Go's reading12 J9), which the second-order
+    /// liberties, wanting three, leave out.
+    fn eye_shapes(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let geo = b.geometry();
+        for &l in ls {
+            for n in geo.neighbours(l) {
+                if b.at(n) != Cell::Empty || ls.contains(&n) {
+                    continue;
+                }
+                self.mark_around(b, n);
+                let own = geo
+                    .neighbours(n)
+                    .iter()
+                    .all(|&m| b.at(m) != Cell::Empty || ls.contains(&m));
+                if own && b.liberties_after::<2>(n, self.def) >= 2 {
+                    out.push(n);
+                }
+            }
+        }
+    }
+
+    /// Push, in point order, the liberties shared by two attacker chains
+    /// next to the prey, each with two or three liberties, where a
+    /// defender stone would have two liberties: one move that shortens
+    /// two of the chains that hold the prey in (the defender wins one of
+    /// the two races).
+    fn double_approaches(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let opp = Cell::stone(self.att);
+        let mut roots: PointSet<8> = PointSet::default();
+        for s in b.chain_stones(self.prey) {
+            for m in geo.neighbours(s) {
+                if b.at(m) == opp {
+                    if let Some(r) = b.chain_root(m) {
+                        roots.insert(r);
+                    }
+                }
+            }
+        }
+        let mut pts: PointSet<8> = PointSet::default();
+        let mut seen: PointSet<16> = PointSet::default();
+        for &r in roots.as_slice() {
+            let ls: PointSet<4> = b.liberties(r);
+            if !(2..=3).contains(&ls.len()) {
+                continue;
+            }
+            for &q in ls.as_slice() {
+                if seen.contains(q) {
+                    pts.insert(q);
+                } else {
+                    seen.insert(q);
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.def) >= 2 {
                 out.push(q);
             }
         }
