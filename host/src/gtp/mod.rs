@@ -15,7 +15,7 @@
 //! | [`parallel`] | `--threads`: helper searchers, root statistics summed |
 //! | [`searcher`] | one search with the storage the host allocates once |
 //! | [`sgf`] | `loadsgf` / `printsgf` over the one SGF reader ([`kosumi_sgf`]) |
-//! | [`tactics`] | `attack`, `defend`, `connect`, `disconnect` and the reader's cache |
+//! | [`tactics`] | `attack`, `defend`, `connect`, `disconnect`, `owl_attack`, `owl_defend`, `dragon_status` and the reader's cache |
 //! | [`patterns`] | the move-pattern model: built in, or `--patterns FILE` |
 //! | [`scoring`] | the end of a game: dead stones, `final_score`, whether passing wins |
 //! | [`reply`] | what a handler answers, and the argument readers (the bottom) |
