@@ -10,26 +10,30 @@
 //!   search are played there, and the defender's stones there belong to
 //!   the dragon.
 //! * **At every node** the view of [`eyes`] decides: the target stone
-//!   captured, or no two eyes whoever plays first (dead): the attacker
+//!   captured, or eye spaces that cannot give two eyes with no attacker
+//!   chain next to the dragon in atari or capturable (dead): the attacker
 //!   wins; two eyes whoever plays first (alive): the defender wins.
-//! * **Candidates**, the same list for both sides, in order: the
-//!   liberties of attacker chains in atari next to the dragon (captured,
-//!   or saved), of dragon chains in atari, the vital points of the eye
-//!   spaces, the other empty points of the eye spaces (the attacker's
-//!   placements, the defender's divisions), then the margin (the
-//!   attacker's ataris and hanes, the defender's extensions), at most
+//! * **Tactics**: the chains short of liberties (two) are asked of the
+//!   capture reader the caller lends: an attacker chain next to the
+//!   dragon that the defender can capture keeps it from dead, and its
+//!   capture is a defender's candidate; a dragon chain the attacker can
+//!   capture gives the attacker his.
+//! * **Candidates**, in order: the liberties of attacker chains in atari
+//!   next to the dragon (captured, or saved), of dragon chains in atari,
+//!   the capture reader's moves, the vital points of the eye spaces; then
+//!   for the attacker the other empty points of the eye spaces (his
+//!   placements) before the margin (his ataris and hanes), for the
+//!   defender the margin (his extensions) before the eye spaces; at most
 //!   [`MAX_CANDS`]. A defender with no legal candidate passes.
 //! * **Budgets**: iterative deepening, two plies at a time, up to the
-//!   depth budget while the node budget lasts; the answer is the deepest
-//!   finished search's. A line cut by the depth counts as lived (GNU Go's
-//!   owl gives up as "cannot kill"); such an answer is not proven. No ko: a ko capture is an ordinary move under the board's
+//!   depth budget while the node budget (the owl's moves and its capture
+//!   reads') lasts; the answer is the deepest finished search's. A line
+//!   cut by the depth counts as lived (GNU Go's owl gives up as "cannot
+//!   kill"); such an answer is not proven, and at the root a defence
+//!   proven is preferred to one that lives only to the horizon. A dragon
+//!   dead already is answered with a move that keeps it dead.
+//! * **Ko**: none yet; a ko capture is an ordinary move under the board's
 //!   ko ban.
-//!
-//! * **Tactics**: the chains short of liberties next to the dragon (two)
-//!   are asked of the capture reader the caller lends: an attacker chain
-//!   the defender can capture keeps the dragon from dead, and its capture
-//!   is a defender's candidate; a dragon chain the attacker can capture
-//!   gives the attacker his.
 //! * **Cache**: the root result goes into the reader's table, keyed as
 //!   the connection search's ([`Owl::solve`]).
 //!
