@@ -151,7 +151,9 @@ impl<const N: usize, const D: usize> Journal<N, D> {
     pub const fn new() -> Self {
         const { assert!(N > 0 && D > 0, "a journal needs room") };
         Journal {
-            writes: [Write::Nbr(0, 0); N],
+            // All-zero bytes (the first variant, `Cell::Black`), so a
+            // journal in a `static` lands in `.bss`, not in flash.
+            writes: [Write::Cell(0, Cell::Black); N],
             len: 0,
             moves: [(Scalars::ZERO, 0); D],
             depth: 0,

@@ -252,8 +252,10 @@ impl<'t, S, const W: usize, const M: usize> Reader<'t, S, W, M> {
                 stores: 0,
             },
             prey: Point::PASS,
+            // Set by every solve; zeros here keep a reader in a `static`
+            // in `.bss` (the firmware's), out of flash.
             att: Color::Black,
-            def: Color::White,
+            def: Color::Black,
             node_limit: 0,
             depth: 0,
             root_hint: Point::PASS,
