@@ -70,22 +70,24 @@ pub fn class_hash(class: u64, parts: &[&[u8]]) -> u64 {
 /// class), board size, the chain's canonical id (its lowest point) and the
 /// reader's assumptions.
 pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64 {
-    let mut buf = [0u8; FIELD_BYTES];
-    let mut n = 0;
-    let mut put = |bytes: &[u8]| {
-        buf[n..n + bytes.len()].copy_from_slice(bytes);
-        n += bytes.len();
-    };
-    put(match goal {
+    let goal: &[u8] = match goal {
         Goal::Capture => b"capture;",
         Goal::Save => b"save;",
-    });
-    put(b"size=");
-    put(&[size as u8]);
-    put(b";chain=");
-    put(&chain_id.0.to_le_bytes());
-    put(b";");
+    };
+    let id = chain_id.0.to_le_bytes();
+    let (buf, n) = fields(&[goal, b"size=", &[size as u8], b";chain=", &id, b";"]);
     class_hash(class, &[&buf[..n], ASSUMPTIONS])
+}
+
+/// Return a problem's own fields laid end to end, and their length.
+fn fields(parts: &[&[u8]]) -> ([u8; FIELD_BYTES], usize) {
+    let mut buf = [0u8; FIELD_BYTES];
+    let mut n = 0;
+    for part in parts {
+        buf[n..n + part.len()].copy_from_slice(part);
+        n += part.len();
+    }
+    (buf, n)
 }
 
 /// Return the hash of a connection problem: its class (connect,
@@ -99,21 +101,12 @@ pub fn link_problem_hash(class: u64, goal: LinkGoal, size: usize, a_id: Point, b
     } else {
         (b_id, a_id)
     };
-    let mut buf = [0u8; FIELD_BYTES];
-    let mut n = 0;
-    let mut put = |bytes: &[u8]| {
-        buf[n..n + bytes.len()].copy_from_slice(bytes);
-        n += bytes.len();
-    };
-    put(match goal {
+    let goal: &[u8] = match goal {
         LinkGoal::Connect => b"connect;",
         LinkGoal::Disconnect => b"cut;",
-    });
-    put(b"size=");
-    put(&[size as u8]);
-    put(b";ab=");
-    put(&lo.0.to_le_bytes());
-    put(&hi.0.to_le_bytes());
+    };
+    let (lo, hi) = (lo.0.to_le_bytes(), hi.0.to_le_bytes());
+    let (buf, n) = fields(&[goal, b"size=", &[size as u8], b";ab=", &lo, &hi]);
     class_hash(class, &[&buf[..n], ASSUMPTIONS, LINK_ASSUMPTIONS])
 }
 
@@ -127,20 +120,12 @@ pub fn owl_problem_hash(
     size: usize,
     chain_id: Point,
 ) -> u64 {
-    let mut buf = [0u8; FIELD_BYTES];
-    let mut n = 0;
-    let mut put = |bytes: &[u8]| {
-        buf[n..n + bytes.len()].copy_from_slice(bytes);
-        n += bytes.len();
-    };
-    put(match goal {
+    let goal: &[u8] = match goal {
         super::owl::OwlGoal::Kill => b"kill;",
         super::owl::OwlGoal::Live => b"live;",
-    });
-    put(b"size=");
-    put(&[size as u8]);
-    put(b";dragon=");
-    put(&chain_id.0.to_le_bytes());
+    };
+    let id = chain_id.0.to_le_bytes();
+    let (buf, n) = fields(&[goal, b"size=", &[size as u8], b";dragon=", &id]);
     class_hash(class, &[&buf[..n], ASSUMPTIONS, OWL_ASSUMPTIONS])
 }
 

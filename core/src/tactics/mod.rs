@@ -226,6 +226,16 @@ pub struct ReaderStats {
     pub stores: u64,
 }
 
+impl ReaderStats {
+    /// No counts yet (a `const`, for readers made in `const fn`s).
+    pub const ZERO: ReaderStats = ReaderStats {
+        nodes: 0,
+        probes: 0,
+        hits: 0,
+        stores: 0,
+    };
+}
+
 /// The capture reader as the searches built on it use it (connection
 /// reading, the owl): a read within a budget, the box of the board the
 /// read depended on, and whether a node budget stopped it (then its

@@ -10,6 +10,7 @@
 //! by the region the reading depended on, so they stay valid across moves,
 //! undo and `loadsgf`. The search's priors read through the same table.
 
+use kosumi_core::board::Board;
 use kosumi_core::geometry::Point;
 use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
 use kosumi_core::tactics::{
@@ -17,7 +18,7 @@ use kosumi_core::tactics::{
     Reader, Verdict, LINK_BUDGET, OWL_BUDGET,
 };
 
-use super::reply::{Failure, Reply};
+use super::reply::{Failure, Refusal, Reply};
 use super::Engine;
 
 /// MiB of the tactical cache unless `--tactics-mb` says otherwise.
@@ -61,15 +62,21 @@ pub fn defend(engine: &mut Engine, args: &[String]) -> Reply {
     read(engine, args, Goal::Save)
 }
 
-fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
+/// Return a copy of the board and the stone named by the one argument.
+fn target(engine: &Engine, args: &[String]) -> Result<(Board, Point), Refusal> {
     let [v] = args else {
         return Err(Failure::Syntax.into());
     };
     let target = super::reply::parse_vertex(engine, v)?;
-    let mut board = engine.game.board().clone();
+    let board = engine.game.board().clone();
     if target.is_pass() || board.at(target).color().is_none() {
         return Err(Failure::EmptyVertex.into());
     }
+    Ok((board, target))
+}
+
+fn read(engine: &mut Engine, args: &[String], goal: Goal) -> Reply {
+    let (mut board, target) = target(engine, args)?;
     let mut reader = Reader::new(&mut engine.player.tactics.cache);
     let answer = reader.solve(&mut board, Problem { goal, target }, Budget::default());
     Ok(reply(&board, answer))
@@ -146,15 +153,8 @@ fn read_owl(
     engine: &mut Engine,
     args: &[String],
     goal: OwlGoal,
-) -> Result<(kosumi_core::board::Board, Answer), super::reply::Refusal> {
-    let [v] = args else {
-        return Err(Failure::Syntax.into());
-    };
-    let target = super::reply::parse_vertex(engine, v)?;
-    let mut board = engine.game.board().clone();
-    if target.is_pass() || board.at(target).color().is_none() {
-        return Err(Failure::EmptyVertex.into());
-    }
+) -> Result<(Board, Answer), Refusal> {
+    let (mut board, target) = target(engine, args)?;
     let mut reader = Reader::new(&mut engine.player.tactics.cache);
     let mut owl: Box<Owl> = Box::default();
     let answer = owl.solve(
@@ -167,7 +167,7 @@ fn read_owl(
 }
 
 /// Write an answer in GNU Go's format: `0`, or the code and the move.
-fn reply(board: &kosumi_core::board::Board, answer: Answer) -> String {
+fn reply(board: &Board, answer: Answer) -> String {
     if answer.verdict == Verdict::Fails {
         return "0".into();
     }

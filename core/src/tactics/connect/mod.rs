@@ -261,12 +261,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             ko_owner: Color::Black,
             limited: false,
             cut: false,
-            stats: ReaderStats {
-                nodes: 0,
-                probes: 0,
-                hits: 0,
-                stores: 0,
-            },
+            stats: ReaderStats::ZERO,
             tt: [TT_EMPTY; TT_ENTRIES],
         }
     }

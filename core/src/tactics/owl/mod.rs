@@ -145,12 +145,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             node_limit: 0,
             root_depth: 0,
             cut: false,
-            stats: ReaderStats {
-                nodes: 0,
-                probes: 0,
-                hits: 0,
-                stores: 0,
-            },
+            stats: ReaderStats::ZERO,
         }
     }
 

@@ -149,17 +149,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
         self.rescue_by_capture(b, true, &mut c);
-        let mut ext = [(Reverse(0), Point::PASS); 4];
-        for (i, &l) in ls.as_slice().iter().enumerate() {
-            self.mark_around(b, l);
-            let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
-                1 + b.neighbour_count(l, Cell::Empty) as usize
-            } else {
-                0
-            };
-            ext[i] = (Reverse(n), l);
-        }
-        push_ranked(&mut ext, 1, &mut c);
+        self.blocks(b, ls.as_slice(), &mut c);
         if k < NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.att, 2, &mut c);
         }
@@ -184,18 +174,25 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let ls: PointSet<4> = b.liberties(self.prey);
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
+        self.blocks(b, ls.as_slice(), &mut c);
+        c
+    }
+
+    /// Push the prey's liberties `ls` (at most four) where the attacker's
+    /// stone keeps two liberties or captures, widest first (most empty
+    /// neighbours): the blocks of a three-liberty prey.
+    fn blocks(&mut self, b: &Board, ls: &[Point], c: &mut Cands) {
         let mut ext = [(Reverse(0), Point::PASS); 4];
-        for (i, &l) in ls.as_slice().iter().enumerate() {
+        for (e, &l) in ext.iter_mut().zip(ls) {
             self.mark_around(b, l);
             let n = if b.liberties_after::<2>(l, self.att) >= 2 || captures(b, l, self.att) {
                 1 + b.neighbour_count(l, Cell::Empty) as usize
             } else {
                 0
             };
-            ext[i] = (Reverse(n), l);
+            *e = (Reverse(n), l);
         }
-        push_ranked(&mut ext, 1, &mut c);
-        c
+        push_ranked(&mut ext, 1, c);
     }
 
     /// Push, in point order, the liberties of attacker chains with two

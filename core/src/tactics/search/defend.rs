@@ -154,12 +154,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let ls = self.readable_libs(b, k)?;
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
-        let mut ext = [(Reverse(0), Point::PASS); 4];
-        for (i, &l) in ls.as_slice().iter().enumerate() {
-            self.mark_around(b, l);
-            ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
-        }
-        push_ranked(&mut ext, 3, &mut c);
+        self.extensions(b, ls.as_slice(), &mut c);
         self.counter_ataris(b, 2, &mut c);
         if k < DEFENCE_NET_DEPTH {
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
@@ -182,13 +177,19 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         let ls: PointSet<4> = b.liberties(self.prey);
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
-        let mut ext = [(Reverse(0), Point::PASS); 4];
-        for (i, &l) in ls.as_slice().iter().enumerate() {
-            self.mark_around(b, l);
-            ext[i] = (Reverse(b.liberties_after::<5>(l, self.def)), l);
-        }
-        push_ranked(&mut ext, 3, &mut c);
+        self.extensions(b, ls.as_slice(), &mut c);
         c
+    }
+
+    /// Push the prey's liberties `ls` (at most four) where its extension
+    /// keeps three liberties or more, most first.
+    fn extensions(&mut self, b: &Board, ls: &[Point], c: &mut Cands) {
+        let mut ext = [(Reverse(0), Point::PASS); 4];
+        for (e, &l) in ext.iter_mut().zip(ls) {
+            self.mark_around(b, l);
+            *e = (Reverse(b.liberties_after::<5>(l, self.def)), l);
+        }
+        push_ranked(&mut ext, 3, c);
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with

@@ -245,12 +245,7 @@ impl<'t, S, const W: usize, const M: usize> Reader<'t, S, W, M> {
             cache,
             journal: Journal::new(),
             read: PointBits::new(),
-            stats: ReaderStats {
-                nodes: 0,
-                probes: 0,
-                hits: 0,
-                stores: 0,
-            },
+            stats: ReaderStats::ZERO,
             prey: Point::PASS,
             // Set by every solve; zeros here keep a reader in a `static`
             // in `.bss` (the firmware's), out of flash.
