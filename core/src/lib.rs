@@ -13,7 +13,8 @@
 //! | [`history`] | a ring of position hashes for positional superko |
 //! | [`rng`] | caller-seeded randomness, identical on 32- and 64-bit targets |
 //! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
-//! | [`playout`] | light, waterfall and heavy playouts with per-rule statistics |
+//! | [`eye_shape`] | the killing eye shapes and their vital points (the owl's eye values, the playouts' nakade) |
+//! | [`playout`] | light, waterfall and heavy playouts (with Pachi's two-liberty and nakade checks) with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
 //! | [`tactics`] | the tactical reader (capture / save a chain: a search core, the attack and defend nodes with their candidate generators), connection reading (connect / disconnect two chains: a search core, its candidates, shortest paths) and the region-keyed cache they share; life and death of a dragon (the owl, a first step: a local search over a static eye count) |
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
@@ -41,6 +42,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod eye_shape;
 pub mod game;
 pub mod geometry;
 pub mod gtp;

@@ -164,6 +164,8 @@ const POLICIES: [Policy; 5] = [
         reject: u32::MAX,
         ladder_escapes: u32::MAX,
         ladders: u32::MAX,
+        two_liberties: u32::MAX,
+        nakade: u32::MAX,
     }),
 ];
 
@@ -453,6 +455,8 @@ const CAREFUL: Heavy = Heavy {
     reject: u32::MAX,
     ladder_escapes: u32::MAX,
     ladders: 0,
+    two_liberties: 0,
+    nakade: 0,
 };
 
 #[test]
@@ -551,6 +555,138 @@ fn heavy_allows_a_nakade_self_atari() {
     assert!(b.liberties_after::<2>(t, Black) == 1 && !b.is_self_atari(t, Black));
     let moves = heavy_moves(&b, CAREFUL, 400);
     assert!(moves.contains(&n) && moves.contains(&t));
+}
+
+/// Only the two-liberty check (and the random rule after it).
+const TWO_LIBERTIES: Heavy = Heavy {
+    two_liberties: u32::MAX,
+    ..CAREFUL
+};
+
+#[test]
+fn heavy_ataris_a_stone_the_last_move_left_with_two_liberties() {
+    // White's w has two liberties, a and b, and no friend to connect to:
+    // black ataris it at either.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . X w a . .
+        . . . b X . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let (a, bb) = (m[&'a'], m[&'b']);
+    let moves = heavy_moves(&b, TWO_LIBERTIES, 200);
+    assert!(moves.iter().all(|&p| p == a || p == bb), "{moves:?}");
+    assert!(moves.contains(&a) && moves.contains(&bb));
+    // Without the rule, two random points of 44.
+    let near = heavy_moves(&b, CAREFUL, 200)
+        .iter()
+        .filter(|&&p| p == a || p == bb)
+        .count();
+    assert!(near < 40, "{near} of 200 without the rule");
+}
+
+#[test]
+fn heavy_extends_a_chain_the_last_move_left_with_two_liberties() {
+    // White's w leaves black's two stones the liberties a and b: black
+    // extends at either (both gain liberties; no white chain next to
+    // them is short of liberties to counter-atari).
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . O O . . .
+        . a X X O . .
+        . . b w . . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let (a, bb) = (m[&'a'], m[&'b']);
+    let moves = heavy_moves(&b, TWO_LIBERTIES, 200);
+    assert!(moves.iter().all(|&p| p == a || p == bb), "{moves:?}");
+}
+
+#[test]
+fn heavy_does_not_extend_where_the_extension_gains_nothing() {
+    // White's w leaves black's two stones the liberties a and b. At a
+    // the chain would still have two liberties (f and b): hopeless, as in
+    // Pachi. Black extends at b only.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . O O O . .
+        . b X X a f .
+        . . w O O . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let moves = heavy_moves(&b, TWO_LIBERTIES, 200);
+    assert!(moves.iter().all(|&p| p == m[&'b']), "{moves:?}");
+}
+
+#[test]
+fn heavy_leaves_a_stone_that_connects_either_way() {
+    // White's w has two liberties, but each connects it to a white
+    // stone with liberties to spare (miai): no atari is forced.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . O a w b O .
+        . . . X . . .
+        . . . . . . .
+        . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let (a, bb) = (m[&'a'], m[&'b']);
+    let near = heavy_moves(&b, TWO_LIBERTIES, 200)
+        .iter()
+        .filter(|&&p| p == a || p == bb)
+        .count();
+    assert!(near < 40, "{near} of 200 at a or b");
+}
+
+#[test]
+fn heavy_plays_the_vital_point_of_a_straight_three() {
+    // White's w closes a straight three in the corner: black plays its
+    // middle, v, and white's group has one eye.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        O O O O . . .
+        a v c w O . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let nakade = Heavy {
+        nakade: u32::MAX,
+        ..CAREFUL
+    };
+    let v = m[&'v'];
+    let moves = heavy_moves(&b, nakade, 100);
+    assert!(moves.iter().all(|&p| p == v), "{moves:?}");
+    assert!(!heavy_moves(&b, CAREFUL, 100).iter().all(|&p| p == v));
 }
 
 #[test]

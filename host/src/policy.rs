@@ -29,8 +29,9 @@ impl PolicyName {
 
     /// Return the core's policy of this name, with `capture` the chance of
     /// the waterfall's rule 2, the heavy policy's ladder rules as `ladders`
-    /// says, and its other chances the core's defaults.
-    pub fn policy(self, capture: f64, ladders: Ladders) -> Policy {
+    /// says, its fight rules (two liberties, nakade) at the chance `fights`
+    /// if given, and its other chances the core's defaults.
+    pub fn policy(self, capture: f64, ladders: Ladders, fights: Option<f32>) -> Policy {
         let capture = rng::threshold(capture);
         match self {
             PolicyName::Light => Policy::Light,
@@ -46,6 +47,10 @@ impl PolicyName {
                     Ladders::Default => Heavy::DEFAULT.ladders,
                     Ladders::TwoLiberties(chance) => rng::threshold(chance),
                 },
+                two_liberties: fights.map_or(Heavy::DEFAULT.two_liberties, |f| {
+                    rng::threshold(f64::from(f))
+                }),
+                nakade: fights.map_or(Heavy::DEFAULT.nakade, |f| rng::threshold(f64::from(f))),
                 ..Heavy::DEFAULT
             }),
         }

@@ -56,6 +56,8 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "kosumi-setoption pattern_prior -3",
         "kosumi-setoption tromp_taylor 7",
         "kosumi-setoption replies 2",
+        "kosumi-setoption playout_fights 2",
+        "kosumi-setoption playout_fights none",
         "final_status_list maybe",
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
@@ -87,9 +89,12 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
     g.ok("kosumi-setoption shape_prior 5");
     g.ok("kosumi-setoption pattern_prior 150");
     g.ok("kosumi-setoption tromp_taylor on");
+    assert!(g.ok("kosumi-setoption").contains("playout_fights 0\n"));
+    g.ok("kosumi-setoption playout_fights 0.5");
     let opts = g.ok("kosumi-setoption");
     assert!(
-        opts.contains("tactics_mb 2")
+        opts.contains("playout_fights 0.5")
+            && opts.contains("tactics_mb 2")
             && opts.contains("tactics true")
             && opts.contains("shape_prior 5")
             && opts.contains("patterns true")

@@ -11,16 +11,18 @@
 //!   anywhere and capture it if the capture is worthwhile (extending would
 //!   have saved it); (3) else a light move.
 //! - [`Policy::Heavy`] (the host engine's search): the waterfall's rules 1
-//!   and 2, then (with a reply memory, [`replies`]) the last good reply to
-//!   the last moves, then a 3x3 shape pattern next to the last move, then
-//!   a random move that is not a self-atari of two or more stones
-//!   ([`Heavy`]).
+//!   and 2, then (if its chances are set) the fights next to the last
+//!   move (`fights`: Pachi's two-liberty and nakade checks), then (with a
+//!   reply memory, [`replies`]) the last good reply to the last moves, then
+//!   a 3x3 shape pattern next to the last move, then a random move that is
+//!   not a self-atari of two or more stones ([`Heavy`]).
 //!
 //! A playout ends after two passes in a row or after `3 * size * size` moves
 //! and is scored by area. [`ownership`] plays a position out many times to
 //! tell dead stones from live ones. [`RuleStats`] counts what each rule did; the
 //! counting is compiled in only with the `stats` feature.
 
+mod fights;
 mod heavy;
 mod light;
 mod ownership;

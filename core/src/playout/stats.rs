@@ -38,6 +38,11 @@ pub struct RuleStats {
     /// Heavy policy with a ladder reader: ataris that catch the last
     /// move's chain, and extensions out of a ladder, played.
     pub ladder_moves: u64,
+    /// Heavy policy: moves of the two-liberty check (ataris, extensions,
+    /// counter-ataris in a fight next to the last move).
+    pub two_liberty_moves: u64,
+    /// Heavy policy: vital points of killing eye shapes (nakade).
+    pub nakade_moves: u64,
     /// Rule 3: random moves (passes excluded).
     pub random: u64,
     /// Passes: no acceptable move was left.
@@ -61,6 +66,8 @@ impl RuleStats {
         reply_moves: 0,
         ladder_escapes_refused: 0,
         ladder_moves: 0,
+        two_liberty_moves: 0,
+        nakade_moves: 0,
         random: 0,
         passes: 0,
     };
@@ -81,6 +88,8 @@ impl RuleStats {
         self.reply_moves += o.reply_moves;
         self.ladder_escapes_refused += o.ladder_escapes_refused;
         self.ladder_moves += o.ladder_moves;
+        self.two_liberty_moves += o.two_liberty_moves;
+        self.nakade_moves += o.nakade_moves;
         self.random += o.random;
         self.passes += o.passes;
     }

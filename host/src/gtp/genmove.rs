@@ -131,7 +131,10 @@ impl Play {
         }
         let ladders =
             Ladders::from_options(self.opts.no_playout_ladders, self.opts.playout_ladders);
-        p.policy = self.opts.playout.policy(PLAYOUT_CAPTURE, ladders);
+        p.policy = self
+            .opts
+            .playout
+            .policy(PLAYOUT_CAPTURE, ladders, self.opts.playout_fights);
         p.score_bonus = self.opts.score_bonus.unwrap_or(SCORE_BONUS);
         p.pattern_prior = self
             .opts

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use kosumi_core::game::timecontrol;
+use kosumi_core::playout::Heavy;
 use kosumi_core::search::Params;
 
 use crate::policy::PolicyName;
@@ -100,6 +101,13 @@ pub struct SearchArgs {
     /// ladder, the extension out of one), 0 to 1 (default the core's).
     #[arg(long, value_parser = unit_interval)]
     pub playout_ladders: Option<f32>,
+    /// Chance that a heavy playout move looks at the fights next to the
+    /// last move: the two-liberty check (atari a chain left with two
+    /// liberties, extend or counter-atari an own one) and the nakade check
+    /// (the vital point of a killing eye shape), 0 to 1 (default the
+    /// core's; BENCHMARKS.md has the matches).
+    #[arg(long, value_parser = unit_interval)]
+    pub playout_fights: Option<f32>,
     /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
     /// while winning big); handicap games always have it.
     #[arg(long)]
@@ -138,12 +146,13 @@ impl Default for SearchArgs {
             no_replies: false,
             no_playout_ladders: false,
             playout_ladders: None,
+            playout_fights: None,
         }
     }
 }
 
 /// Parse a number from 0 to 1.
-fn unit_interval(text: &str) -> Result<f32, String> {
+pub fn unit_interval(text: &str) -> Result<f32, String> {
     text.parse::<f32>()
         .ok()
         .filter(|w| (0.0..=1.0).contains(w))
@@ -181,6 +190,7 @@ pub const OPTIONS: &[&str] = &[
     "dynkomi_even",
     "replies",
     "playout_ladders",
+    "playout_fights",
     "verbose",
 ];
 
@@ -189,7 +199,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nplayout_ladders {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nplayout_ladders {}\nplayout_fights {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -216,6 +226,8 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 o.dynkomi_even,
                 !o.no_replies,
                 !o.no_playout_ladders,
+                o.playout_fights
+                    .unwrap_or(Heavy::DEFAULT.two_liberties as f32 / 4_294_967_296.0),
                 engine.player.args.verbose
         )),
         [name, value] => {
@@ -285,6 +297,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 "tromp_taylor" => o.tromp_taylor = flag(v)?,
                 "replies" => o.no_replies = !flag(v)?,
                 "playout_ladders" => o.no_playout_ladders = !flag(v)?,
+                "playout_fights" => o.playout_fights = Some(unit_interval(v).map_err(|_| Failure::Syntax)?),
                 "dynkomi_even" => {
                     o.dynkomi_even = flag(v)?;
                     engine.player.play.dynkomi.adaptive_even = flag(v)?;

@@ -29,6 +29,7 @@
 //! capture reader about.
 
 use crate::board::Board;
+use crate::eye_shape;
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::key::PointBits;
 
@@ -291,89 +292,23 @@ fn flood(
     }
 }
 
-/// Return `(min, max, vital point)` of a closed eye space.
+/// Return `(min, max, vital point)` of a closed eye space: one point is
+/// an eye of its own kind, two are one eye, the square four is one, a
+/// killing shape ([`eye_shape::vital_point`]) is one or two as its vital
+/// point goes, anything else is two.
 fn value(b: &Board, dragon: &PointBits, points: &[Point]) -> (u8, u8, Point) {
     let geo = b.geometry();
-    // Neighbours of each point inside the space.
-    let degree = |p: Point| {
-        geo.neighbours(p)
-            .iter()
-            .filter(|n| points.contains(n))
-            .count()
-    };
-    let empty = |p: Point| b.at(p) == Cell::Empty;
-    // Where the attacker's stone would spoil the space: taken, it is one eye.
-    let vital_at = |p: Point| {
-        if empty(p) {
-            (1, 2, p)
-        } else {
-            (1, 1, Point::PASS)
-        }
-    };
     match points.len() {
         1 => single(b, dragon, points[0]),
         2 => (1, 1, Point::PASS),
-        3 => vital_at(
-            points
-                .iter()
-                .copied()
-                .max_by_key(|&p| degree(p))
-                .unwrap_or(points[0]),
-        ),
-        4 => {
-            let d: [usize; 4] = core::array::from_fn(|i| degree(points[i]));
-            if d.iter().all(|&x| x == 2) {
-                (1, 1, Point::PASS) // the square
-            } else if let Some(i) = d.iter().position(|&x| x == 3) {
-                vital_at(points[i]) // the pyramid
-            } else {
-                (2, 2, Point::PASS)
-            }
-        }
-        5 => {
-            // The cross (a point with four) and the bulky five (a square
-            // and one more: the square's point with three).
-            let best = points.iter().copied().max_by_key(|&p| degree(p));
-            match best {
-                Some(p) if degree(p) == 4 => vital_at(p),
-                Some(p) if degree(p) == 3 && square_in(b, points) => vital_at(p),
-                _ => (2, 2, Point::PASS),
-            }
-        }
-        6 => {
-            // The rabbity six: a point with three neighbours in a square-free
-            // space whose other points hang on it.
-            let hub = points.iter().copied().find(|&p| degree(p) >= 3);
-            match hub {
-                Some(p)
-                    if !square_in(b, points)
-                        && points.iter().all(|&q| q == p || degree(q) <= 2) =>
-                {
-                    let leaves = points.iter().filter(|&&q| degree(q) == 1).count();
-                    if leaves == 3 {
-                        vital_at(p)
-                    } else {
-                        (2, 2, Point::PASS)
-                    }
-                }
-                _ => (2, 2, Point::PASS),
-            }
-        }
-        _ => (2, 2, Point::PASS),
+        _ if eye_shape::is_square_four(geo, points) => (1, 1, Point::PASS),
+        _ => match eye_shape::vital_point(geo, points) {
+            // The attacker's stone already there spoils the space.
+            Some(p) if b.at(p) == Cell::Empty => (1, 2, p),
+            Some(_) => (1, 1, Point::PASS),
+            None => (2, 2, Point::PASS),
+        },
     }
-}
-
-/// Whether `points` hold a 2x2 square.
-fn square_in(b: &Board, points: &[Point]) -> bool {
-    let geo = b.geometry();
-    points.iter().any(|&p| {
-        let (x, y) = geo.coords(p);
-        x + 1 < geo.size()
-            && y + 1 < geo.size()
-            && [(1, 0), (0, 1), (1, 1)]
-                .iter()
-                .all(|&(dx, dy)| points.contains(&geo.point(x + dx, y + dy)))
-    })
 }
 
 /// Return `(min, max, vital)` of a one-point space: a true eye, a half eye

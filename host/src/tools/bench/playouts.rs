@@ -57,7 +57,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.capture_chance) {
         return Err("--capture-chance must be between 0 and 1".into());
     }
-    let policy = args.policy.policy(args.capture_chance, Ladders::Default);
+    let policy = args
+        .policy
+        .policy(args.capture_chance, Ladders::Default, None);
     if args.playouts == 0 {
         return Err("--playouts must be at least 1".into());
     }

@@ -73,6 +73,10 @@ pub struct Args {
     /// core's).
     #[arg(long)]
     pub playout_ladders: Option<f32>,
+    /// Chance of the playouts' fight rules: the two-liberty check and the
+    /// nakade check (default the core's).
+    #[arg(long, value_parser = kosumi::gtp::options::unit_interval)]
+    pub playout_fights: Option<f32>,
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
@@ -99,6 +103,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     params.policy = args.playout.policy(
         kosumi::gtp::options::PLAYOUT_CAPTURE,
         Ladders::from_options(args.no_playout_ladders, args.playout_ladders),
+        args.playout_fights,
     );
     params.pattern_prior = args
         .model
@@ -197,12 +202,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         let st = s.search.rule_stats();
         let per = |n: u64| n as f64 / st.playouts.max(1) as f64;
         println!(
-            "  [rules]  a playout: {:.1} moves, {:.2} shape, {:.2} replies, {:.3} ladder escapes refused, {:.3} ladder moves",
+            "  [rules]  a playout: {:.1} moves, {:.2} shape, {:.2} replies, {:.3} ladder escapes refused, {:.3} ladder moves, {:.3} two-liberty moves, {:.3} nakade moves",
             per(st.moves),
             per(st.pattern_moves),
             per(st.reply_moves),
             per(st.ladder_escapes_refused),
-            per(st.ladder_moves)
+            per(st.ladder_moves),
+            per(st.two_liberty_moves),
+            per(st.nakade_moves)
         );
     }
     Ok(())
