@@ -15,6 +15,7 @@
 //! | [`shape`] | 3x3 shape patterns (Michi's hane, cuts, edge moves) as a compile-time bitset over neighbourhood codes |
 //! | [`playout`] | light, waterfall and heavy playouts with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
+//! | [`lent`] | storage a caller lends at run time, or none yet (an engine of zero bytes in a `static`) |
 //! | [`tactics`] | the tactical reader (capture / save a chain: a search core, the attack and defend nodes with their candidate generators), connection reading (connect / disconnect two chains: a search core, its candidates, shortest paths) and the region-keyed cache they share; life and death of a dragon (the owl, a first step: a local search over a static eye count) |
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
@@ -45,6 +46,7 @@ pub mod game;
 pub mod geometry;
 pub mod gtp;
 pub mod history;
+pub mod lent;
 pub mod pattern;
 pub mod playout;
 pub mod rng;

@@ -101,6 +101,34 @@ impl<const MOVES: usize, const SETUP: usize> Game<MOVES, SETUP> {
         }
     }
 
+    /// Make this the game [`Game::new`] returns, in place: a game in a
+    /// `static` that starts as zero bytes (in `.bss`, with no image in a
+    /// firmware's flash) is set up by this at run time, with no
+    /// board-sized temporary on the stack.
+    ///
+    /// # Errors
+    /// [`GeometryError::UnsupportedSize`]; the game is unchanged then.
+    pub fn reset(&mut self, size: usize, komi2: i16) -> Result<(), GeometryError> {
+        // Every field by name: a field added to `Game` must be set here.
+        let Game {
+            komi2: own_komi2,
+            handicap,
+            setup,
+            first_to_play,
+            moves,
+            board,
+            history,
+        } = self;
+        board.reset(size)?;
+        *own_komi2 = komi2;
+        *handicap = 0;
+        setup.clear();
+        *first_to_play = Color::Black;
+        moves.clear();
+        history.clear();
+        Ok(())
+    }
+
     /// Return the current position.
     pub fn board(&self) -> &Board {
         &self.board
