@@ -16,6 +16,7 @@
 //! | [`eye_shape`] | the killing eye shapes and their vital points (the owl's eye values, the playouts' nakade) |
 //! | [`playout`] | light, waterfall and heavy playouts (with Pachi's two-liberty and nakade checks) with per-rule statistics |
 //! | [`table`] | clustered hash tables sized at compile time or over a caller's buffer |
+//! | [`lent`] | storage a caller lends at run time, or none yet (an engine of zero bytes in a `static`) |
 //! | [`tactics`] | the tactical reader (capture / save a chain: a search core, the attack and defend nodes with their candidate generators), connection reading (connect / disconnect two chains: a search core, its candidates, shortest paths) and the region-keyed cache they share; life and death of a dragon (the owl, a first step: a local search over a static eye count) |
 //! | [`pattern`] | move patterns learned from game records (Coulom's Bradley-Terry model): features, spatial hashes, the model file, the gammas of a move |
 //! | [`search`] | MCTS: UCT-RAVE over a fixed node pool, priors (with the shape patterns), best-move table, iterative deepening |
@@ -47,6 +48,7 @@ pub mod game;
 pub mod geometry;
 pub mod gtp;
 pub mod history;
+pub mod lent;
 pub mod pattern;
 pub mod playout;
 pub mod rng;

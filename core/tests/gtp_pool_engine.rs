@@ -1,7 +1,8 @@
 //! The engine of the heap-less embeddings (`kosumi_core::gtp::PoolEngine`,
 //! the firmware's and the browser module's): a GTP session over it plays,
-//! answers `kosumi-playouts`, replays a game from a seed, and keeps to a
-//! clock when it has a time source.
+//! answers `kosumi-playouts`, replays a game from a seed, keeps to a
+//! clock when it has a time source, and set up again in place (the
+//! firmware's start) plays as a new one.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -89,6 +90,59 @@ fn a_session_over_the_pool_engine_plays_and_replays_from_its_seed() {
     answers(&mut s, "clear_board");
     s.player.set_seed(6);
     assert_ne!(self_play(&mut s, 8), first);
+}
+
+#[test]
+fn a_session_reset_in_place_plays_as_a_new_one() {
+    use kosumi_core::game::{ResignRule, TimeControl};
+    // The firmware's start: a session that held anything (here one that
+    // played a handicap game on 7x7 with a clock, a time source, another
+    // version, seed and playouts, and quit) set up field by field in place
+    // over fresh storage.
+    let (mut used_nodes, mut used_clusters) = (
+        vec![Node::EMPTY; 1 << 12],
+        vec![BestMoveCluster::EMPTY; 1 << 6],
+    );
+    let (mut nodes, mut clusters) = (
+        vec![Node::EMPTY; 1 << 14],
+        vec![BestMoveCluster::EMPTY; 1 << 8],
+    );
+    let (mut fresh_nodes, mut fresh_clusters) = (nodes.clone(), clusters.clone());
+    let other = Setup {
+        version: "other",
+        playouts: 50,
+        seed: 3,
+        ..SETUP
+    };
+    let mut reset: Pooled<'_> = Session::new(
+        Game::new(7, 11).unwrap(),
+        PoolEngine::new(other, &mut used_nodes, &mut used_clusters),
+    );
+    reset.player.set_clock(ticking_ms);
+    answers(
+        &mut reset,
+        "kosumi-playouts 80\nclear_board\ntime_settings 10 1 1\nfixed_handicap 2\ngenmove w\ngenmove b\nquit",
+    );
+    assert!(reset.quit);
+    let Session {
+        game,
+        clock,
+        resign,
+        player,
+        quit,
+    } = &mut reset;
+    game.reset(9, 14).unwrap();
+    *clock = TimeControl::NONE;
+    *resign = ResignRule::DEFAULT;
+    player.reset(SETUP, &mut nodes, &mut clusters);
+    *quit = false;
+
+    let mut new = session(&mut fresh_nodes, &mut fresh_clusters);
+    let script = "version\nshowboard\nclear_board\nkosumi-playouts 200";
+    assert_eq!(answers(&mut reset, script), answers(&mut new, script));
+    assert_eq!(self_play(&mut reset, 6), self_play(&mut new, 6));
+    let end = "final_score\nprintsgf";
+    assert_eq!(answers(&mut reset, end), answers(&mut new, end));
 }
 
 /// A time source that advances 5 ms each time it is read.

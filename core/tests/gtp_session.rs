@@ -5,7 +5,8 @@
 
 use kosumi_core::board::{Board, MoveError};
 use kosumi_core::game::{
-    choose, Choice, Game, Mode, Outcome, PlayError, Player, ResignRule, Scorer, TimeControl, RANKED,
+    choose, Choice, Game, Mode, Move, Outcome, PlayError, Player, ResignRule, Scorer, SetupError,
+    TimeControl, RANKED,
 };
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::{line, Answer, Engine, Failure, Line, Request, Session, COMMANDS};
@@ -250,6 +251,80 @@ fn setup_stones_are_checked_before_the_game_changes() {
     g.place_handicap(&[pt(&g, "c3"), pt(&g, "g7")]).unwrap();
     assert_eq!((g.handicap(), g.to_play()), (2, Color::White));
     assert!(g.place_handicap(&[a1]).is_err());
+}
+
+/// What a refused setup must leave as it was: the stones, the side to
+/// move and the ko (in the hash), and the record.
+#[derive(Debug, PartialEq)]
+struct State {
+    diagram: String,
+    hash: u64,
+    moves: Vec<Move>,
+    setup: Vec<(Point, Color)>,
+    first_to_play: Color,
+    handicap: u32,
+}
+
+fn state(g: &G) -> State {
+    State {
+        diagram: g.board().to_string(),
+        hash: g.board().hash(),
+        moves: g.moves().to_vec(),
+        setup: g.setup().to_vec(),
+        first_to_play: g.first_to_play(),
+        handicap: g.handicap(),
+    }
+}
+
+#[test]
+fn a_refused_setup_leaves_the_game_as_it_was() {
+    // White's B2 takes C2: black may not retake at C2 (ko).
+    //   3 . X O
+    //   2 X . X O
+    //   1 . X O
+    let ko_game = || {
+        let mut g = G::new(9, 14).unwrap();
+        let stones = [
+            ("a2", Color::Black),
+            ("b1", Color::Black),
+            ("b3", Color::Black),
+            ("c2", Color::Black),
+            ("c1", Color::White),
+            ("c3", Color::White),
+            ("d2", Color::White),
+        ];
+        let setup: Vec<_> = stones.iter().map(|&(v, c)| (pt(&g, v), Some(c))).collect();
+        g.apply_setup(&setup).unwrap();
+        g.play(Color::White, pt(&g, "b2")).unwrap();
+        g
+    };
+    // A white stone at A1 has no liberty: refused, the ko kept.
+    let mut g = ko_game();
+    let (a1, c2) = (pt(&g, "a1"), pt(&g, "c2"));
+    let before = state(&g);
+    let no_liberty = [(a1, Some(Color::White))];
+    assert_eq!(g.apply_setup(&no_liberty), Err(SetupError::BadStones));
+    assert_eq!(state(&g), before);
+    assert_eq!(g.board().ko(), Some(c2));
+    // A side to move set since clears the ko, and it stays cleared.
+    let mut g = ko_game();
+    g.set_to_play(Color::White);
+    g.set_to_play(Color::Black);
+    let before = state(&g);
+    assert_eq!(g.apply_setup(&no_liberty), Err(SetupError::BadStones));
+    assert_eq!(state(&g), before);
+    assert_eq!(g.board().ko(), None);
+    // Handicap stones filling a board leave a chain without liberty: the
+    // game (one pass, white to move) stays.
+    let mut g = G::new(2, 14).unwrap();
+    g.play(Color::Black, Point::PASS).unwrap();
+    let all = ["a1", "b1", "a2", "b2"].map(|v| pt(&g, v));
+    let before = state(&g);
+    assert_eq!(g.place_handicap(&all), Err(SetupError::BadStones));
+    assert_eq!(state(&g), before);
+    assert_eq!(g.to_play(), Color::White);
+    g.place_handicap(&all[..3]).unwrap();
+    assert_eq!((g.handicap(), g.moves().len()), (3, 0));
 }
 
 // ---- the move choice ------------------------------------------------------

@@ -7,15 +7,16 @@
 //! fall-backs, resignation and every standard command are the core's
 //! ([`kosumi_core::gtp::Session`]), as on the host.
 //!
-//! [`PoolEngine::new`] and [`Session::new`] are `const fn`s: the session is
-//! a `static` whose board, record, history and searcher are laid out at
-//! compile time (in `.data`), so start-up builds nothing on the stack.
+//! The session holds no reference that cannot be absent, so its `static`
+//! starts as zero bytes (in `.bss`: no image in flash) and [`start`] sets
+//! every part of it up in place (the core's `reset`s), so start-up builds
+//! nothing on the stack.
 
-use kosumi_core::board::Board;
-use kosumi_core::game::{Game, ResignRule};
+use kosumi_core::game::{ResignRule, TimeControl};
 use kosumi_core::gtp::{PoolEngine, Session, Setup};
 use kosumi_core::playout::{Heavy, Policy};
-use kosumi_core::search::{Params, ReadBudget};
+use kosumi_core::search::{Node, Params, ReadBudget};
+use kosumi_core::table::BestMoveCluster;
 
 /// Moves a game may hold (three times the points: enough for any real game).
 pub const MAX_MOVES: usize = 3 * 81;
@@ -47,16 +48,31 @@ pub const fn setup(playouts: u32) -> Setup {
     }
 }
 
-/// Return the firmware's session: an empty board of [`SIZE`], komi 7.5, the
-/// firmware's resignation rule, over `engine`. A `const fn`, for a
-/// `static`.
-pub const fn session(engine: Engine) -> Firmware {
-    let Ok(board) = Board::new(SIZE) else {
-        panic!("the board's size is supported")
-    };
-    let mut session = Session::new(Game::on_empty(board, 15), engine);
-    session.resign = RESIGN;
-    session
+/// Make `session` the firmware's at power-on, in place, whatever it held:
+/// an empty board of [`SIZE`], komi 7.5, no clock, the firmware's
+/// resignation rule, the engine of [`setup`]`(playouts)` over `nodes` and
+/// `clusters` (used as they are: pass empty ones).
+pub fn start(
+    session: &mut Firmware,
+    playouts: u32,
+    nodes: &'static mut [Node],
+    clusters: &'static mut [BestMoveCluster],
+) {
+    // Every field by name: a field added to the session must be set here.
+    let Session {
+        game,
+        clock,
+        resign,
+        player,
+        quit,
+    } = session;
+    if game.reset(SIZE, 15).is_err() {
+        unreachable!("the board's size is supported");
+    }
+    *clock = TimeControl::NONE;
+    *resign = RESIGN;
+    player.reset(setup(playouts), nodes, clusters);
+    *quit = false;
 }
 
 /// Resign below the host's 5%, after 500 playouts: the firmware's moves

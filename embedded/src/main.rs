@@ -36,7 +36,7 @@ compile_error!("choose the feature semihosting (QEMU) or rtt (hardware)");
 use cortex_m_rt::{entry, exception, ExceptionFrame};
 
 use board::{CLUSTERS, NODES, TACTIC_CLUSTERS};
-use engine::{Engine, Firmware};
+use engine::Firmware;
 use kosumi_core::game::Book;
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
@@ -62,10 +62,13 @@ type TacticReader =
     Reader<'static, [TacticCluster; TACTIC_CLUSTERS], JOURNAL_WRITES, JOURNAL_MOVES>;
 
 /// The node pool, the best-move table, the tactical cache and its reader:
-/// statics built at compile time (the zeroed ones in `.bss`).
+/// statics of zero bytes, in `.bss` with no image in flash (the cache is
+/// set up by `main`).
 static mut NODE_POOL: [Node; NODES] = [Node::EMPTY; NODES];
 static mut TABLE_CLUSTERS: [BestMoveCluster; CLUSTERS] = [BestMoveCluster::EMPTY; CLUSTERS];
-static mut TACTICS: TacticTable = HashTable::new_static();
+// SAFETY: zero bytes are a valid table (the compiler checks it, as for
+// `SESSION` below); `main` resets it before use.
+static mut TACTICS: TacticTable = unsafe { core::mem::zeroed() };
 static mut READER: TacticReader = Reader::with_journal(None);
 /// The opening book in flash (`book/9x9.kob`, made on the host by
 /// `kosumi book`: deep searches of the first three moves), checked whole
@@ -76,16 +79,15 @@ static BOOK: Book<'static> = match Book::parse(include_bytes!("../book/9x9.kob")
     Err(_) => panic!("book/9x9.kob is not an opening book this build reads"),
 };
 
-/// The GTP session and its engine, built at compile time over the pool
-/// and the table (its boards and record are in `.data`): start-up puts
-/// nothing on the stack.
-// SAFETY: only the addresses of the two statics are taken here, and the
-// engine holds the only references to them (nothing else names them).
-static mut SESSION: Firmware = engine::session(Engine::new(
-    engine::setup(PLAYOUTS),
-    unsafe { &mut *core::ptr::addr_of_mut!(NODE_POOL) },
-    unsafe { &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS) },
-));
+/// The GTP session and its engine: zero bytes, in `.bss` with no image
+/// in flash (its boards, record and searcher are 15.6 KB), set up in place
+/// by `main` (`engine::start`), so start-up puts nothing on the stack.
+// SAFETY: zero bytes are a valid session: the compiler checks a
+// `static`'s value when it builds it, and refuses a null reference, an
+// enum's invalid tag or a bool other than 0 or 1 anywhere in it (the
+// engine's storage is `Lent`, which may be absent). What the zeros mean is
+// not relied on: `main` sets up every part before use.
+static mut SESSION: Firmware = unsafe { core::mem::zeroed() };
 
 #[entry]
 fn main() -> ! {
@@ -101,15 +103,19 @@ fn main() -> ! {
     // address built in two instructions, which costs 4% (light playouts
     // 12%) of guest instructions under QEMU.
     let session = core::hint::black_box(session);
-    let engine = &mut session.player;
     // SAFETY: as for `SESSION`: `main` runs once, nothing else names these
-    // two statics, and the references go to the engine for good.
-    let (tactics, reader) = unsafe {
+    // four statics, and the references go to the engine for good.
+    let (nodes, clusters, tactics, reader) = unsafe {
         (
+            &mut *core::ptr::addr_of_mut!(NODE_POOL),
+            &mut *core::ptr::addr_of_mut!(TABLE_CLUSTERS),
             &mut *core::ptr::addr_of_mut!(TACTICS),
             &mut *core::ptr::addr_of_mut!(READER),
         )
     };
+    engine::start(session, PLAYOUTS, nodes, clusters);
+    let engine = &mut session.player;
+    tactics.reset();
     reader.attach(tactics);
     engine.set_tactics(reader);
     engine.set_book(&BOOK);

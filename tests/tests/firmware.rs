@@ -2,7 +2,8 @@
 //! complete 9x9 games through its UART: against GNU Go and against the host
 //! engine. Every move is checked for legality (positional superko included)
 //! by the core's board, and each game must end properly (two passes in a
-//! row or a resignation).
+//! row or a resignation). A handicap game's start is played too, and
+//! after the games the firmware's RAM report must leave 8 KiB spare.
 //!
 //! Needs `qemu-system-arm` (Debian `qemu-system-arm`), `flip-link`
 //! (`cargo install flip-link`) and, for the GNU Go game, `gnugo`. With `CI`
@@ -265,6 +266,92 @@ fn firmware_plays_a_full_game_against_the_host_engine_over_its_uart() {
     let moves = play_game(&mut kosumi, &mut fw, 400);
     println!("host engine (black) vs firmware: {moves} moves");
     finish(fw, kosumi, moves);
+}
+
+/// Place handicap stones with the three commands, as a game starts: the
+/// last, `fixed_handicap 2`, stays on the board (C3 G7, white to move).
+fn place_handicaps(fw: &mut Gtp) {
+    fw.ask("boardsize 9");
+    fw.ask("komi 0.5");
+    fw.ask("set_free_handicap c3 g7 e5");
+    assert_eq!(fw.refused("set_free_handicap c3 g7"), "? board not empty");
+    fw.ask("clear_board");
+    assert_eq!(fw.ask("place_free_handicap 4"), "C3 G7 C7 G3");
+    fw.ask("clear_board");
+    assert_eq!(fw.ask("fixed_handicap 2"), "C3 G7");
+}
+
+/// Return the stack high-water mark of the firmware's RAM report.
+fn stack_high_water(stderr: &str) -> usize {
+    stderr
+        .lines()
+        .find_map(|l| l.split("kosumi-firmware stack-high-water ").nth(1))
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no stack report on stderr: {stderr:?}"))
+}
+
+/// A handicap game keeps the RAM budget of an even one, and placing the
+/// stones is not what sets the stack's high-water mark: the search is.
+/// The three handicap commands alone, then a game from `fixed_handicap 2`
+/// with every move checked. (Placing the stones once tried them on a
+/// second board on the stack, a 10,560-byte frame: 11,616 bytes of stack
+/// for the commands alone, more than the game's search; now about 1,100
+/// against the search's 9,700.)
+#[test]
+fn firmware_plays_a_handicap_game_within_its_ram_budget() {
+    if !have_firmware_tools() {
+        return;
+    }
+    let elf = build_firmware();
+    let mut fw = firmware(&elf);
+    place_handicaps(&mut fw);
+    let (status, stderr) = fw.quit_with_stderr();
+    assert!(status.success(), "quit must end QEMU with status 0");
+    let placing = stack_high_water(&stderr);
+
+    let mut fw = firmware(&elf);
+    place_handicaps(&mut fw);
+    let mut board = Board::new(9).unwrap();
+    let geo = board.geometry();
+    for v in ["C3", "G7"] {
+        board
+            .setup_stone(geo.parse_vertex(v).unwrap(), Color::Black)
+            .unwrap();
+    }
+    let mut history: History<64> = History::new();
+    history.push(board.position_hash());
+    // White moves first after the handicap.
+    for n in 0..8 {
+        let c = if n % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let answer = fw.ask(if c == Color::White {
+            "genmove w"
+        } else {
+            "genmove b"
+        });
+        let p = geo
+            .parse_vertex(&answer)
+            .unwrap_or_else(|e| panic!("the firmware answered `{answer}`: {e:?}"));
+        assert!(
+            p != Point::PASS && board.is_legal(p, c) && !history.repeats(&board, p, c),
+            "the firmware played {answer} as {c:?} at move {}\n{board}",
+            n + 1
+        );
+        board.play_legal(p, c);
+        history.push(board.position_hash());
+    }
+    let (status, stderr) = fw.quit_with_stderr();
+    assert!(status.success(), "quit must end QEMU with status 0");
+    check_ram_budget(&stderr);
+    let game = stack_high_water(&stderr);
+    println!("firmware stack: handicap commands {placing}, handicap game {game}");
+    assert!(
+        placing < game,
+        "placing handicap stones took {placing} bytes of stack, the game {game}"
+    );
 }
 
 /// Check that a game of `moves` was a real one, ask the firmware for its

@@ -11,18 +11,22 @@
 //! ([`PoolEngine::command`]).
 //!
 //! [`PoolEngine::new`] is a `const fn`, so that a session over it can be a
-//! `static` laid out at compile time.
+//! `static` laid out at compile time; [`PoolEngine::reset`] sets up in
+//! place an engine that starts as zero bytes (the firmware's: a session in
+//! `.bss`, with no image in flash). The engine holds no reference that
+//! cannot be absent ([`Lent`] storage), so zero bytes are a valid one.
 //!
 //! [`Session`]: super::Session
 
 use crate::board::Board;
 use crate::game::{Book, Game, Outcome, Player, Scorer, TimeControl, RANKED};
 use crate::geometry::{Color, Point};
+use crate::lent::Lent;
 use crate::pattern::Patterns;
 use crate::playout::ReplyMemory;
 use crate::search::{
-    BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, PatternPrior, Search,
-    SearchError, SearchResult,
+    BestMoveTable, Budget, Clock, Knowledge, MoveInfo, NoClock, Node, Params, PatternPrior, Pool,
+    Search, SearchError, SearchResult,
 };
 use crate::table::BestMoveCluster;
 use crate::tactics::{Ladder, Solver};
@@ -59,13 +63,15 @@ pub struct Setup {
 }
 
 /// The searcher over a pool of caller-given nodes.
-pub type Tree<'a> = Search<&'a mut [Node]>;
+pub type Tree<'a> = Search<Lent<'a, Node>>;
 /// The best-move table over caller-given clusters.
-pub type Table<'a> = BestMoveTable<&'a mut [BestMoveCluster]>;
+pub type Table<'a> = BestMoveTable<Lent<'a, BestMoveCluster>>;
 
 /// The search and its storage, under a GTP session.
 pub struct PoolEngine<'a> {
-    version: &'static str,
+    /// The embedding's version (none only in an engine of zero bytes not
+    /// yet [`PoolEngine::reset`]).
+    version: Option<&'static str>,
     /// Playouts a move without a clock; with one, the most a move may use
     /// once set by `kosumi-playouts`.
     playouts: u32,
@@ -119,7 +125,7 @@ impl<'a> PoolEngine<'a> {
             panic!("a power of two of clusters")
         };
         PoolEngine {
-            version: setup.version,
+            version: Some(setup.version),
             playouts: setup.playouts,
             playouts_set: false,
             ownership_playouts: setup.ownership_playouts,
@@ -134,6 +140,59 @@ impl<'a> PoolEngine<'a> {
             replies: None,
             book: None,
         }
+    }
+
+    /// Make this the engine [`PoolEngine::new`] returns, in place, whatever
+    /// it held: an engine in a `static` that starts as zero bytes (in
+    /// `.bss`, with no image in a firmware's flash) is set up by this at
+    /// run time, with no board-sized temporary on the stack.
+    ///
+    /// # Panics
+    /// As [`PoolEngine::new`]: with fewer than two nodes or clusters not a
+    /// power of two.
+    pub fn reset(
+        &mut self,
+        setup: Setup,
+        nodes: &'a mut [Node],
+        clusters: &'a mut [BestMoveCluster],
+    ) {
+        let Some(pool) = Pool::over(nodes) else {
+            panic!("a pool of two or more nodes")
+        };
+        let Ok(new_table) = BestMoveTable::over(clusters) else {
+            panic!("a power of two of clusters")
+        };
+        // Every field by name: a field added to the engine must be set here.
+        let PoolEngine {
+            version,
+            playouts,
+            playouts_set,
+            ownership_playouts,
+            now_ms,
+            seed,
+            games,
+            entropy,
+            search,
+            table,
+            tactics,
+            patterns,
+            replies,
+            book,
+        } = self;
+        *version = Some(setup.version);
+        *playouts = setup.playouts;
+        *playouts_set = false;
+        *ownership_playouts = setup.ownership_playouts;
+        *now_ms = None;
+        *seed = setup.seed;
+        *games = 0;
+        *entropy = 0;
+        search.reset(pool, setup.params);
+        *table = new_table;
+        *tactics = None;
+        *patterns = None;
+        *replies = None;
+        *book = None;
     }
 
     /// Play `book`'s move, when it has the position and the move is
@@ -345,7 +404,7 @@ impl Player for PoolEngine<'_> {
 
 impl super::Engine for PoolEngine<'_> {
     fn version(&self) -> &'static str {
-        self.version
+        self.version.unwrap_or_default()
     }
 
     /// Forget the search tree (the best-move table stays: what it learnt

@@ -15,6 +15,7 @@
 //! `--book`) processes.
 
 use crate::geometry::Point;
+use crate::lent::Lent;
 use crate::table::{BestMove, BestMoveCluster, Table, TableError};
 
 /// The best-move table over cluster storage `S`.
@@ -22,7 +23,7 @@ pub struct BestMoveTable<S> {
     table: Table<BestMoveCluster, S>,
 }
 
-impl<'a> BestMoveTable<&'a mut [BestMoveCluster]> {
+impl<'a> BestMoveTable<Lent<'a, BestMoveCluster>> {
     /// [`BestMoveTable::new`] over a borrowed slice, as a `const fn` (see
     /// [`Table::over`]).
     ///

@@ -78,6 +78,7 @@ pub use time::{Budget, Clock, NoClock};
 
 use crate::board::Board;
 use crate::geometry::{Point, MAX_POINTS, MAX_SIZE};
+use crate::lent::Lent;
 use crate::playout::{Policy, RuleStats};
 use crate::rng::{self, Rng};
 use crate::table::BestMoveCluster;
@@ -308,10 +309,10 @@ impl<P> Search<P> {
     }
 }
 
-impl<'a> Search<&'a mut [Node]> {
+impl<'a> Search<Lent<'a, Node>> {
     /// Return a search over the borrowed nodes, seeded with 1, built at
-    /// compile time if wanted (a `static` searcher over a `static` pool on
-    /// the firmware: nothing is built on the stack).
+    /// compile time if wanted (the browser module's `static` searcher over
+    /// its `static` pool: nothing is built on the stack).
     ///
     /// The nodes are used as they are (see [`Pool::over`]): pass
     /// [`Node::EMPTY`]s or call [`Search::clear_tree`] before searching.
@@ -330,6 +331,46 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     /// Returns `None` if `nodes` holds fewer than two nodes.
     pub fn new(nodes: P, params: Params) -> Option<Self> {
         Some(Search::with_pool(Pool::new(nodes)?, params))
+    }
+
+    /// Make this the search over `pool` (its nodes used as they are, as
+    /// [`Search::over`] uses them) with `params`, in place: a search in a
+    /// `static` that starts as zero bytes (in `.bss`, with no image in a
+    /// firmware's flash) is set up by this at run time, with no
+    /// board-sized temporary on the stack.
+    pub fn reset(&mut self, pool: Pool<P>, params: Params) {
+        // Every field by name: a field added to `Search` must be set here.
+        let Search {
+            pool: own_pool,
+            params: own_params,
+            root,
+            board,
+            komi2,
+            rng: own_rng,
+            stats,
+            amaf,
+            scores,
+            path,
+            excluded,
+            n_excluded,
+            deepening,
+            counters,
+        } = self;
+        *own_pool = pool;
+        *own_params = params;
+        // The largest size is supported: these resets succeed.
+        let _ = root.reset(MAX_SIZE);
+        let _ = board.reset(MAX_SIZE);
+        *komi2 = 0;
+        *own_rng = rng::seeded(1);
+        *stats = RuleStats::ZERO;
+        amaf.fill(0);
+        scores.clear(MAX_POINTS);
+        path.fill(0);
+        excluded.fill(0);
+        *n_excluded = 0;
+        *deepening = Deepening::IDLE;
+        *counters = Counters::ZERO;
     }
 
     /// Reseed the random generator (searches are deterministic per seed).

@@ -1,11 +1,11 @@
 //! The node pool: fixed-capacity storage for the search tree.
 //!
-//! Nodes live in one array the caller supplies (`[Node; N]` for a static
-//! pool on the firmware, `&mut [Node]`, `Vec<Node>` or `Box<[Node]>` sized by
-//! `--tree-mb` on the host). Index 0 is the root. Expanding a node allocates
-//! all its children at once, as one contiguous block after everything
-//! already allocated (a bump allocator), so a child block always lies at
-//! higher addresses than its parent.
+//! Nodes live in one array the caller supplies (a `static` array lent as
+//! a [`Lent`] slice on the firmware and in the browser, `Vec<Node>` or
+//! `Box<[Node]>` sized by `--tree-mb` on the host). Index 0 is the root.
+//! Expanding a node allocates all its children at once, as one contiguous
+//! block after everything already allocated (a bump allocator), so a child
+//! block always lies at higher addresses than its parent.
 //!
 //! That order makes pruning a *sliding compaction* (LISP2 style) in three
 //! linear passes and no extra memory: mark (a node survives if its parent
@@ -14,6 +14,8 @@
 //! down in address order. Re-rooting the tree for the next move is the same
 //! operation with a new root. Whole child blocks go or stay, so children
 //! stay contiguous.
+
+use crate::lent::Lent;
 
 /// Forwarding address of a node that does not survive a compaction.
 const DROPPED: u32 = u32::MAX;
@@ -90,7 +92,7 @@ pub struct Pool<S> {
     len: u32,
 }
 
-impl<'a> Pool<&'a mut [Node]> {
+impl<'a> Pool<Lent<'a, Node>> {
     /// Return a pool over the borrowed `nodes` whose root is `nodes[0]` as
     /// it is, built at compile time if wanted (a `static` pool reads no
     /// other `static` at compile time). Pass [`Node::EMPTY`]s (zeroed
@@ -101,7 +103,10 @@ impl<'a> Pool<&'a mut [Node]> {
         if nodes.len() < 2 || nodes.len() >= u32::MAX as usize {
             return None;
         }
-        Some(Pool { nodes, len: 1 })
+        Some(Pool {
+            nodes: Lent::new(nodes),
+            len: 1,
+        })
     }
 }
 

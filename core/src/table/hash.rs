@@ -13,6 +13,7 @@ use super::cluster::{assert_layout, Cluster};
 use super::entry::Entry;
 use super::key::{KeySplit, TableError};
 use super::stats::{Counters, Stats};
+use crate::lent::Lent;
 
 /// Number of clusters [`Table::hashfull`] samples (Stockfish's 1000).
 const HASHFULL_SAMPLE: usize = 1000;
@@ -94,22 +95,43 @@ impl<C: Cluster, const N: usize> Table<C, [C; N]> {
     /// [`MIN_CHECK_BITS`](super::MIN_CHECK_BITS) check bits; anything else,
     /// or a cluster that does not fill its line, fails to build.
     pub const fn new_static() -> Self {
-        let split = const {
-            assert_layout::<C>();
-            assert!(N.is_power_of_two(), "cluster count must be a power of two");
-            match KeySplit::new(N, C::Entry::CHECK_BITS) {
-                Ok(split) => split,
-                Err(_) => panic!("cluster count does not split a 64-bit key"),
-            }
-        };
-        Table::assembled([C::EMPTY; N], split)
+        Table::assembled([C::EMPTY; N], Self::SPLIT)
+    }
+
+    /// The split of `N` clusters, checked when the table type is built.
+    const SPLIT: KeySplit = {
+        assert_layout::<C>();
+        assert!(N.is_power_of_two(), "cluster count must be a power of two");
+        match KeySplit::new(N, C::Entry::CHECK_BITS) {
+            Ok(split) => split,
+            Err(_) => panic!("cluster count does not split a 64-bit key"),
+        }
+    };
+
+    /// Make this the table [`Table::new_static`] returns, in place: a
+    /// table in a `static` that starts as zero bytes (in `.bss`, with no
+    /// image in a firmware's flash) is set up by this at run time, with
+    /// no table-sized temporary.
+    pub fn reset(&mut self) {
+        // Every field by name: a field added to `Table` must be set here.
+        let Table {
+            storage,
+            split,
+            generation,
+            counters,
+            cluster: _,
+        } = self;
+        storage.fill(C::EMPTY);
+        *split = Self::SPLIT;
+        *generation = first_generation::<C::Entry>();
+        *counters = Counters::new();
     }
 }
 
-impl<'a, C: Cluster> Table<C, &'a mut [C]> {
-    /// [`Table::new`] over a borrowed slice, as a `const fn`: a `static`
-    /// table header over a `static` (zeroed, so `.bss`) cluster array. The
-    /// clusters are used as they are.
+impl<'a, C: Cluster> Table<C, Lent<'a, C>> {
+    /// [`Table::new`] over a borrowed slice (held as a [`Lent`] one), as a
+    /// `const fn`: a `static` table header over a `static` (zeroed, so
+    /// `.bss`) cluster array. The clusters are used as they are.
     ///
     /// # Errors
     /// See [`KeySplit::new`].
@@ -119,7 +141,7 @@ impl<'a, C: Cluster> Table<C, &'a mut [C]> {
             Ok(split) => split,
             Err(e) => return Err(e),
         };
-        Ok(Table::assembled(storage, split))
+        Ok(Table::assembled(Lent::new(storage), split))
     }
 }
 
