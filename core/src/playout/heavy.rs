@@ -122,7 +122,10 @@ pub fn heavy_move<R: RngCore>(
             }
         }
     }
-    if let Some(last) = board.last_move() {
+    // Off (the default), the fight rules draw no random number: the
+    // playouts are those of the policy without them.
+    let fights = (h.two_liberties | h.nakade) != 0;
+    if let (true, Some(last)) = (fights, board.last_move()) {
         if !last.is_pass() && board.at(last) != Cell::Empty {
             if rng::chance(rng, h.two_liberties) {
                 if let Some(p) = two_liberty_move(board, last, c, rng) {
