@@ -37,6 +37,8 @@
 //! - `size9` / `size13` / `size19` (default): the largest board the build
 //!   supports; arrays are sized for it.
 //! - `stats`: count what playout rules and tables do.
+//! - `fights` (default): Pachi's two-liberty and nakade checks in the
+//!   heavy playouts (off at run time unless asked for; off on the firmware).
 //! - `defmt`: `defmt::Format` for the core's types (firmware logging).
 #![no_std]
 #![deny(unsafe_code)]

@@ -558,11 +558,13 @@ fn heavy_allows_a_nakade_self_atari() {
 }
 
 /// Only the two-liberty check (and the random rule after it).
+#[cfg(feature = "fights")]
 const TWO_LIBERTIES: Heavy = Heavy {
     two_liberties: u32::MAX,
     ..CAREFUL
 };
 
+#[cfg(feature = "fights")]
 #[test]
 fn heavy_ataris_a_stone_the_last_move_left_with_two_liberties() {
     // White's w has two liberties, a and b, and no friend to connect to:
@@ -592,6 +594,7 @@ fn heavy_ataris_a_stone_the_last_move_left_with_two_liberties() {
     assert!(near < 40, "{near} of 200 without the rule");
 }
 
+#[cfg(feature = "fights")]
 #[test]
 fn heavy_extends_a_chain_the_last_move_left_with_two_liberties() {
     // White's w leaves black's two stones the liberties a and b: black
@@ -615,6 +618,7 @@ fn heavy_extends_a_chain_the_last_move_left_with_two_liberties() {
     assert!(moves.iter().all(|&p| p == a || p == bb), "{moves:?}");
 }
 
+#[cfg(feature = "fights")]
 #[test]
 fn heavy_does_not_extend_where_the_extension_gains_nothing() {
     // White's w leaves black's two stones the liberties a and b. At a
@@ -637,6 +641,7 @@ fn heavy_does_not_extend_where_the_extension_gains_nothing() {
     assert!(moves.iter().all(|&p| p == m[&'b']), "{moves:?}");
 }
 
+#[cfg(feature = "fights")]
 #[test]
 fn heavy_leaves_a_stone_that_connects_either_way() {
     // White's w has two liberties, but each connects it to a white
@@ -662,6 +667,7 @@ fn heavy_leaves_a_stone_that_connects_either_way() {
     assert!(near < 40, "{near} of 200 at a or b");
 }
 
+#[cfg(feature = "fights")]
 #[test]
 fn heavy_plays_the_vital_point_of_a_straight_three() {
     // White's w closes a straight three in the corner: black plays its

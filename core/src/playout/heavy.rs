@@ -25,6 +25,7 @@
 
 use rand_core::RngCore;
 
+#[cfg(feature = "fights")]
 use super::fights::{nakade_move, two_liberty_move};
 use super::light::random_move;
 use super::stats::count;
@@ -54,10 +55,12 @@ pub struct Heavy {
     /// ladder, the extension that saves an own chain from one.
     pub ladders: u32,
     /// Answer the last move in a two-liberty fight next to it
-    /// (Pachi's `2lib` check, in `fights.rs`).
+    /// (Pachi's `2lib` check, in `fights.rs`; only with the `fights`
+    /// feature).
     pub two_liberties: u32,
     /// Play the vital point of a killing eye shape the last move left
-    /// (Pachi's `nakade` check, in `fights.rs`).
+    /// (Pachi's `nakade` check, in `fights.rs`; only with the `fights`
+    /// feature).
     pub nakade: u32,
 }
 
@@ -123,9 +126,10 @@ pub fn heavy_move<R: RngCore>(
         }
     }
     // Off (the default), the fight rules draw no random number: the
-    // playouts are those of the policy without them.
-    let fights = (h.two_liberties | h.nakade) != 0;
-    if let (true, Some(last)) = (fights, board.last_move()) {
+    // playouts are those of the policy without them. Without the `fights`
+    // feature they are not compiled in.
+    #[cfg(feature = "fights")]
+    if let (true, Some(last)) = ((h.two_liberties | h.nakade) != 0, board.last_move()) {
         if !last.is_pass() && board.at(last) != Cell::Empty {
             if rng::chance(rng, h.two_liberties) {
                 if let Some(p) = two_liberty_move(board, last, c, rng) {

@@ -22,6 +22,7 @@
 //! tell dead stones from live ones. [`RuleStats`] counts what each rule did; the
 //! counting is compiled in only with the `stats` feature.
 
+#[cfg(feature = "fights")]
 mod fights;
 mod heavy;
 mod light;
