@@ -94,7 +94,7 @@ fn a_session_over_the_pool_engine_plays_and_replays_from_its_seed() {
 
 #[test]
 fn a_session_reset_in_place_plays_as_a_new_one() {
-    use kosumi_core::game::{ResignRule, TimeControl};
+    use kosumi_core::game::ResignRule;
     // The firmware's start: a session that held anything (here one that
     // played a handicap game on 7x7 with a clock, a time source, another
     // version, seed and playouts, and quit) set up field by field in place
@@ -124,18 +124,11 @@ fn a_session_reset_in_place_plays_as_a_new_one() {
         "kosumi-playouts 80\nclear_board\ntime_settings 10 1 1\nfixed_handicap 2\ngenmove w\ngenmove b\nquit",
     );
     assert!(reset.quit);
-    let Session {
-        game,
-        clock,
-        resign,
-        player,
-        quit,
-    } = &mut reset;
-    game.reset(9, 14).unwrap();
-    *clock = TimeControl::NONE;
-    *resign = ResignRule::DEFAULT;
-    player.reset(SETUP, &mut nodes, &mut clusters);
-    *quit = false;
+    reset
+        .restart(9, 14, ResignRule::DEFAULT, |player| {
+            player.reset(SETUP, &mut nodes, &mut clusters)
+        })
+        .unwrap();
 
     let mut new = session(&mut fresh_nodes, &mut fresh_clusters);
     let script = "version\nshowboard\nclear_board\nkosumi-playouts 200";

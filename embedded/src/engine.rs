@@ -12,7 +12,7 @@
 //! every part of it up in place (the core's `reset`s), so start-up builds
 //! nothing on the stack.
 
-use kosumi_core::game::{ResignRule, TimeControl};
+use kosumi_core::game::ResignRule;
 use kosumi_core::gtp::{PoolEngine, Session, Setup};
 use kosumi_core::playout::{Heavy, Policy};
 use kosumi_core::search::{Node, Params, ReadBudget};
@@ -58,21 +58,12 @@ pub fn start(
     nodes: &'static mut [Node],
     clusters: &'static mut [BestMoveCluster],
 ) {
-    // Every field by name: a field added to the session must be set here.
-    let Session {
-        game,
-        clock,
-        resign,
-        player,
-        quit,
-    } = session;
-    if game.reset(SIZE, 15).is_err() {
+    let set_up = session.restart(SIZE, 15, RESIGN, |player| {
+        player.reset(setup(playouts), nodes, clusters)
+    });
+    if set_up.is_err() {
         unreachable!("the board's size is supported");
     }
-    *clock = TimeControl::NONE;
-    *resign = RESIGN;
-    player.reset(setup(playouts), nodes, clusters);
-    *quit = false;
 }
 
 /// Resign below the host's 5%, after 500 playouts: the firmware's moves

@@ -17,7 +17,7 @@ use super::line::{self, Line, Request};
 use super::sgf;
 use super::Failure;
 use crate::game::{self, handicap, Choice, Game, Mode, Player, ResignRule, TimeControl};
-use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
+use crate::geometry::{Color, GeometryError, Point, MAX_SIZE, MIN_SIZE};
 
 /// What the session needs of an engine beyond its search and scoring.
 pub trait Engine: Player {
@@ -100,6 +100,37 @@ impl<E: Engine, const MOVES: usize, const SETUP: usize> Session<E, MOVES, SETUP>
             player,
             quit: false,
         }
+    }
+
+    /// Make the session a new one in place, whatever it held: an empty
+    /// board of `size` with komi `komi2` half points, no clock, the
+    /// resignation rule `resign`, the engine as `player` sets it up. A
+    /// firmware's session that starts as zero bytes (in `.bss`) is set up
+    /// by this at power-on.
+    ///
+    /// # Errors
+    /// [`GeometryError::UnsupportedSize`]; the session is unchanged then.
+    pub fn restart(
+        &mut self,
+        size: usize,
+        komi2: i16,
+        resign: ResignRule,
+        player: impl FnOnce(&mut E),
+    ) -> Result<(), GeometryError> {
+        // Every field by name: a field added to the session must be set here.
+        let Session {
+            game,
+            clock,
+            resign: own_resign,
+            player: engine,
+            quit,
+        } = self;
+        game.reset(size, komi2)?;
+        *clock = TimeControl::NONE;
+        *own_resign = resign;
+        player(engine);
+        *quit = false;
+        Ok(())
     }
 
     /// Clean the raw line in `buf`, run it, and write its answer (none
