@@ -106,7 +106,9 @@ fn chain_check(board: &Board, chain: Point, libs: [Point; 2], c: Color, found: &
             if board.at(n) != enemy {
                 continue;
             }
-            let root = Point(board.chain_root(n).map_or(0, |r| r.0));
+            let Some(root) = board.chain_root(n) else {
+                continue;
+            };
             if done[..n_done].contains(&root) {
                 continue;
             }
