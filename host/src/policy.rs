@@ -33,6 +33,7 @@ impl PolicyName {
     /// if given, and its other chances the core's defaults.
     pub fn policy(self, capture: f64, ladders: Ladders, fights: Option<f32>) -> Policy {
         let capture = rng::threshold(capture);
+        let fights = fights.map(|f| rng::threshold(f64::from(f)));
         match self {
             PolicyName::Light => Policy::Light,
             PolicyName::Waterfall => Policy::Waterfall { capture },
@@ -47,10 +48,8 @@ impl PolicyName {
                     Ladders::Default => Heavy::DEFAULT.ladders,
                     Ladders::TwoLiberties(chance) => rng::threshold(chance),
                 },
-                two_liberties: fights.map_or(Heavy::DEFAULT.two_liberties, |f| {
-                    rng::threshold(f64::from(f))
-                }),
-                nakade: fights.map_or(Heavy::DEFAULT.nakade, |f| rng::threshold(f64::from(f))),
+                two_liberties: fights.unwrap_or(Heavy::DEFAULT.two_liberties),
+                nakade: fights.unwrap_or(Heavy::DEFAULT.nakade),
                 ..Heavy::DEFAULT
             }),
         }
