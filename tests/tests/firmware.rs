@@ -540,3 +540,67 @@ fn firmware_final_score_takes_dead_stones_off() {
     assert_eq!(fw.ask("final_score"), "W+7");
     assert!(fw.quit().success());
 }
+
+/// The on-target tests (`embedded/tests/on_target.rs`, `defmt-test`) run
+/// on QEMU's lm3s6965evb through the firmware's Cargo runner: every test
+/// runs and all pass, read from the decoded defmt log (`defmt-print`), and
+/// the run ends with success.
+#[test]
+fn on_target_tests_pass_under_qemu() {
+    if !have_firmware_tools()
+        || !have(
+            "defmt-print",
+            &["--version"],
+            "defmt-print (cargo install defmt-print)",
+        )
+    {
+        return;
+    }
+    let dir = workspace().join("embedded");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let run = Command::new(cargo)
+        .args(["test", "--release", "--test", "on_target"])
+        .current_dir(&dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo test for the firmware");
+    // Cargo's own lines are text; the test binary's defmt frames are not.
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let elf = stderr
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Running tests/on_target.rs ("))
+        .and_then(|l| l.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("no test binary in cargo's output: {stderr}"));
+    let mut decode = Command::new("defmt-print")
+        .args(["-e", elf])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start defmt-print");
+    decode
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&run.stderr)
+        .expect("feed defmt-print");
+    let log = decode.wait_with_output().expect("defmt-print's output");
+    let log = String::from_utf8_lossy(&log.stdout);
+    println!("{log}");
+    assert!(
+        run.status.success(),
+        "the on-target tests failed:\n{log}\n{stderr}"
+    );
+    // defmt-test announces each test as `(k/n) running`: the last must be n.
+    let last = log
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix('(')?.split_once(") running"))
+        .map(|(count, _)| count.to_string())
+        .unwrap_or_else(|| panic!("no test ran:\n{log}"));
+    let (k, n) = last.split_once('/').expect("k/n");
+    assert_eq!(k, n, "not every test ran:\n{log}");
+    assert!(log.contains("all tests passed!"), "{log}");
+}
