@@ -361,6 +361,7 @@ fn search(board: &Board, playouts: u32, with_model: bool, seed: u64) -> Point {
             ladder: &mut ladder,
         }),
         replies: None,
+        local: None,
     };
     s.run::<Vec<BestMoveCluster>, _>(
         board,

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point, MAX_SIZE};
 use kosumi_core::playout::{
-    heavy_move, light_move, playout, playout_observed, policy_move, waterfall_move, Heavy, Policy,
-    RuleStats,
+    heavy_move, light_move, local, playout, playout_observed, policy_move, waterfall_move, Heavy,
+    LocalAnswers, Policy, RuleStats,
 };
 use kosumi_core::rng;
 use kosumi_core::shape;
@@ -424,11 +424,18 @@ fn heavy_moves(b: &Board, h: Heavy, seeds: u64) -> Vec<Point> {
 }
 
 /// Like [`heavy_moves`], with a ladder reader lent to the policy or not.
-fn heavy_moves_reading(
+fn heavy_moves_reading(b: &Board, h: Heavy, seeds: u64, ladder: Option<&mut Ladder>) -> Vec<Point> {
+    heavy_moves_with(b, h, seeds, ladder, None)
+}
+
+/// Like [`heavy_moves`], with a ladder reader and learned local answers
+/// lent to the policy or not.
+fn heavy_moves_with(
     b: &Board,
     h: Heavy,
     seeds: u64,
     mut ladder: Option<&mut Ladder>,
+    local: Option<&LocalAnswers<'_>>,
 ) -> Vec<Point> {
     (0..seeds)
         .map(|seed| {
@@ -440,6 +447,7 @@ fn heavy_moves_reading(
                 &mut RuleStats::default(),
                 None,
                 ladder.as_deref_mut(),
+                local,
             );
             assert_eq!(copy.hash(), b.hash(), "the ladder reads restore the board");
             assert_eq!(copy.last_move(), b.last_move());
@@ -502,6 +510,96 @@ fn heavy_answers_the_last_move_with_a_shape_next_to_it() {
     assert!(
         near < 60,
         "{near} of 200 next to w without the pattern rule"
+    );
+}
+
+/// Return a table of local answers with chance `chance` at the codes of
+/// `codes` and none elsewhere.
+fn local_table(codes: &[u16], chance: u8) -> Vec<u8> {
+    let mut chances = [0u8; local::CODES];
+    for &k in codes {
+        chances[usize::from(k)] = chance;
+    }
+    let mut bytes = [0u8; local::BYTES];
+    local::encode(&chances, &mut bytes);
+    bytes.to_vec()
+}
+
+#[test]
+fn heavy_answers_where_the_learned_table_says_not_where_the_shapes_do() {
+    // The hane of the test above: six hand-made shapes around w. A learned
+    // table that answers only at b's neighbourhood (as black, to move,
+    // sees it) always answers at b; one that never answers leaves the move
+    // to the random rule, hardly ever next to w.
+    let (mut b, m) = setup(
+        r#"
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . d e f . . . .
+        . . X w X . . . .
+        . . a b c . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        "#,
+        White,
+    );
+    b.play(m[&'w'], White).unwrap();
+    let at_b = local::code_for(&b, m[&'b'], Black);
+    let around: Vec<Point> = "abcdef".chars().map(|ch| m[&ch]).collect();
+    for &p in &around {
+        assert!(p == m[&'b'] || local::code_for(&b, p, Black) != at_b);
+    }
+    let always = Heavy {
+        pattern: u32::MAX,
+        ..CAREFUL
+    };
+    let only_b = local_table(&[at_b], 255);
+    let table = LocalAnswers::parse(&only_b).unwrap();
+    let moves = heavy_moves_with(&b, always, 100, None, Some(&table));
+    assert!(moves.iter().all(|&p| p == m[&'b']), "{moves:?}");
+    let never = local_table(&[], 0);
+    let table = LocalAnswers::parse(&never).unwrap();
+    let near = heavy_moves_with(&b, always, 200, None, Some(&table))
+        .iter()
+        .filter(|p| around.contains(p))
+        .count();
+    assert!(near < 60, "{near} of 200 next to w with no learned answer");
+}
+
+#[test]
+fn local_answers_see_the_board_from_the_side_to_move() {
+    // The same shape with the colours swapped has the same code for the
+    // other side: a table learned for both colours at once.
+    let diagram =
+        |x: char, o: char| format!(". . . . .\n. {x} {o} . .\n. . a . .\n. . {o} . .\n. . . . .\n");
+    let (b1, m1) = setup(&diagram('X', 'O'), Black);
+    let (b2, m2) = setup(&diagram('O', 'X'), White);
+    let a1 = local::code_for(&b1, m1[&'a'], Black);
+    assert_eq!(a1, local::code_for(&b2, m2[&'a'], White));
+    assert_ne!(a1, local::code_for(&b1, m1[&'a'], White));
+}
+
+#[test]
+fn damaged_local_answer_tables_are_refused() {
+    let good = local_table(&[7], 200);
+    assert!(LocalAnswers::parse(&good).is_ok());
+    assert_eq!(
+        LocalAnswers::parse(&good[..good.len() - 1]).unwrap_err(),
+        local::LocalError::Length(local::BYTES - 1)
+    );
+    let mut corrupt = good.clone();
+    corrupt[100] ^= 1;
+    assert!(matches!(
+        LocalAnswers::parse(&corrupt),
+        Err(local::LocalError::Checksum { .. })
+    ));
+    let mut foreign = good.clone();
+    foreign[0] = b'X';
+    assert_eq!(
+        LocalAnswers::parse(&foreign).unwrap_err(),
+        local::LocalError::NotATable
     );
 }
 

@@ -258,6 +258,7 @@ fn deepening_reports_iterations() {
             enabled: true,
             first: 500,
             keep_going_hits: 0.5,
+            drop_tree: true,
         },
         ..Params::default()
     };
@@ -279,6 +280,50 @@ fn deepening_reports_iterations() {
     assert_eq!(lines.len() as u32, r.iterations);
     assert_eq!(lines.iter().map(|l| l.playouts).sum::<u32>(), 8000);
     assert!(lines.iter().skip(1).any(|l| l.hits > 0), "{lines:?}");
+}
+
+/// Iterations that keep the tree report and write the table as those that
+/// drop it, and end the search with the whole tree: many more nodes.
+#[test]
+fn deepening_that_keeps_the_tree_reports_and_keeps_it() {
+    let b = Board::new(9).unwrap();
+    let mut nodes = [0usize; 2];
+    for (i, drop_tree) in [true, false].into_iter().enumerate() {
+        let mut t = table(4096);
+        let params = Params {
+            deepening: DeepeningParams {
+                enabled: true,
+                first: 500,
+                keep_going_hits: 0.5,
+                drop_tree,
+            },
+            ..Params::default()
+        };
+        let mut s = search(300_000, params, 9);
+        let mut lines: Vec<IterationReport> = Vec::new();
+        let r = s
+            .run(
+                &b,
+                14,
+                &[],
+                Budget::playouts(8000),
+                Some(&mut t),
+                Knowledge::none(),
+                &mut NoClock,
+                &mut |r| lines.push(*r),
+            )
+            .unwrap();
+        assert!(lines.len() >= 3, "{lines:?}");
+        assert_eq!(lines.iter().map(|l| l.playouts).sum::<u32>(), 8000);
+        assert!(t.get(b.hash()).is_some(), "the root's best move is stored");
+        check_tree(s.pool());
+        nodes[i] = r.nodes;
+    }
+    let [dropped, kept] = nodes;
+    assert!(
+        kept > 2 * dropped,
+        "kept {kept} nodes, dropped down to {dropped}"
+    );
 }
 
 #[test]

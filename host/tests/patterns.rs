@@ -122,3 +122,74 @@ fn damaged_models_are_refused_with_a_clear_error() {
         );
     }
 }
+
+/// Learn the playouts' local answers from the professional games.
+fn learn_local(out: &Path) -> Vec<u8> {
+    let o = kosumi(&[
+        "patterns",
+        "local",
+        games().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--test-games",
+        "20",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("the player answered next to the last move"),
+        "{text}"
+    );
+    fs::read(out).unwrap()
+}
+
+/// `patterns local` learns the same table twice; the engine plays with it,
+/// and refuses a damaged one at start-up with a clear error.
+#[test]
+fn local_answers_are_learned_alike_twice_and_damaged_ones_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = tmp.path().join("a.kla");
+    let a = learn_local(&good);
+    let b = learn_local(&tmp.path().join("b.kla"));
+    assert_eq!(a, b, "same games: same table");
+    assert!(a[16..].iter().any(|&c| c > 0), "some shape is answered");
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args(["--size", "9", "--playouts", "300"])
+        .args(["--local-answers", good.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = engine.stdin.take().unwrap();
+        input.write_all(b"play b e5\ngenmove w\nquit\n").unwrap();
+    }
+    let out = engine.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("= ") && l.len() >= 4),
+        "{text}"
+    );
+    let truncated = tmp.path().join("truncated.kla");
+    fs::write(&truncated, &a[..a.len() - 9]).unwrap();
+    let mut flipped = a.clone();
+    flipped[1000] ^= 0x40;
+    let corrupt = tmp.path().join("corrupt.kla");
+    fs::write(&corrupt, &flipped).unwrap();
+    for (file, why) in [(&truncated, "bytes"), (&corrupt, "corrupt")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+            .args(["--local-answers", file.to_str().unwrap()])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(why) && err.contains("local answers"),
+            "{why}: {err}"
+        );
+    }
+}

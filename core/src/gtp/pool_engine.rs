@@ -315,6 +315,7 @@ impl<'a> PoolEngine<'a> {
                 Some(r) => Some(&mut **r),
                 None => None,
             },
+            local: None,
         };
         // One `run` for both clocks, as a `dyn Clock`: a second instance
         // of the search would cost the firmware flash.

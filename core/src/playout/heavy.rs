@@ -30,6 +30,7 @@ use super::fights::{nakade_move, two_liberty_move};
 use super::light::random_move;
 use super::stats::count;
 use super::waterfall::waterfall_rules;
+use super::LocalAnswers;
 use super::RuleStats;
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
@@ -87,7 +88,8 @@ impl Heavy {
 /// last good reply to the last moves ([`super::replies`]), is played after
 /// the waterfall's rules when it is legal and no bad self-atari. With
 /// `ladder`, the ladder rules ([`Heavy::ladder_escapes`],
-/// [`Heavy::ladders`]) read with it.
+/// [`Heavy::ladders`]) read with it. With `local`, the answer to the last
+/// move is a learned one ([`super::local`]) instead of a hand-made shape.
 #[inline(always)]
 pub fn heavy_move<R: RngCore>(
     board: &mut Board,
@@ -96,6 +98,7 @@ pub fn heavy_move<R: RngCore>(
     stats: &mut RuleStats,
     reply: Option<Point>,
     ladder: Option<&mut Ladder>,
+    local: Option<&LocalAnswers<'_>>,
 ) -> Point {
     let mut ladder = ladder;
     let escapes = ladder.is_some() && rng::chance(rng, h.ladder_escapes);
@@ -161,7 +164,13 @@ pub fn heavy_move<R: RngCore>(
     }
     if let Some(last) = board.last_move() {
         if !last.is_pass() && rng::chance(rng, h.pattern) {
-            if let Some(p) = pattern_move(board, last, c, rng) {
+            let answer = match local {
+                Some(table) => super::local::answer(board, last, c, table, rng, |q| {
+                    board.is_playout_move(q, c) && !bad_self_atari(board, q, c)
+                }),
+                None => pattern_move(board, last, c, rng),
+            };
+            if let Some(p) = answer {
                 count!(stats.moves);
                 count!(stats.pattern_moves);
                 return p;

@@ -14,7 +14,8 @@
 //!   and 2, then (if its chances are set) the fights next to the last
 //!   move (`fights`: Pachi's two-liberty and nakade checks), then (with a
 //!   reply memory, [`replies`]) the last good reply to the last moves, then
-//!   a 3x3 shape pattern next to the last move, then a random move that is
+//!   a 3x3 shape pattern next to the last move (or, with a table lent, a
+//!   learned answer next to it: [`local`]), then a random move that is
 //!   not a self-atari of two or more stones ([`Heavy`]).
 //!
 //! A playout ends after two passes in a row or after `3 * size * size` moves
@@ -26,6 +27,7 @@
 mod fights;
 mod heavy;
 mod light;
+pub mod local;
 mod ownership;
 pub mod replies;
 mod stats;
@@ -33,6 +35,7 @@ mod waterfall;
 
 pub use heavy::{heavy_move, Heavy};
 pub use light::light_move;
+pub use local::LocalAnswers;
 pub use ownership::{estimated_margin2, ownership};
 pub use replies::{Replies, ReplyMemory};
 pub use stats::RuleStats;
@@ -90,7 +93,7 @@ pub fn policy_move<R: RngCore>(
     match policy {
         Policy::Light => light_move(board, board.to_play(), rng, stats),
         Policy::Waterfall { capture } => waterfall_move(board, capture, rng, stats),
-        Policy::Heavy(h) => heavy_move(board, h, rng, stats, None, None),
+        Policy::Heavy(h) => heavy_move(board, h, rng, stats, None, None, None),
     }
 }
 
@@ -128,6 +131,9 @@ pub struct Aids<'a> {
     /// A ladder reader for the ladder rules ([`Heavy::ladder_escapes`],
     /// [`Heavy::ladders`]).
     pub ladder: Option<&'a mut Ladder>,
+    /// Learned answers to the last move, in place of the hand-made shapes
+    /// ([`local`]).
+    pub local: Option<&'a LocalAnswers<'a>>,
 }
 
 /// Like [`playout_observed`], with the heavy policy's aids.
@@ -143,6 +149,7 @@ pub fn playout_replying<R: RngCore>(
     let Aids {
         mut replies,
         mut ladder,
+        local,
     } = aids;
     // One loop per policy, each compiled on its own: only the waterfall
     // and the heavy policy read the atari lists, so light playouts skip
@@ -162,12 +169,12 @@ pub fn playout_replying<R: RngCore>(
             play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
                 let ladder = ladder.as_deref_mut();
                 match replies.as_deref_mut() {
-                    None => heavy_move(b, h, rng, stats, None, ladder),
+                    None => heavy_move(b, h, rng, stats, None, ladder, local),
                     Some(m) => {
                         let last = b.last_move().unwrap_or(Point::PASS);
                         let before = b.second_last_move().unwrap_or(Point::PASS);
                         let reply = m.reply(b.to_play(), before, last);
-                        let p = heavy_move(b, h, rng, stats, reply, ladder);
+                        let p = heavy_move(b, h, rng, stats, reply, ladder, local);
                         m.record(p);
                         p
                     }

@@ -26,6 +26,10 @@ pub struct DeepeningParams {
     /// Fraction of hits (of hits + misses) over a window that keeps an
     /// iteration going past its budget.
     pub keep_going_hits: f32,
+    /// Drop the tree below the root's children when an iteration ends
+    /// (Valkyria's); otherwise an iteration's end writes the table and
+    /// reports, and the tree is kept (pruned only when the pool is full).
+    pub drop_tree: bool,
 }
 
 impl DeepeningParams {
@@ -34,6 +38,7 @@ impl DeepeningParams {
         enabled: true,
         first: 4096,
         keep_going_hits: 0.5,
+        drop_tree: true,
     };
 }
 

@@ -6,7 +6,7 @@
 //! ([`super::prior::prior`]).
 
 use crate::pattern::Patterns;
-use crate::playout::{Aids, ReplyMemory};
+use crate::playout::{Aids, LocalAnswers, ReplyMemory};
 use crate::tactics::{Ladder, Solver};
 
 /// A move-pattern model and the ladder reader for its features.
@@ -26,6 +26,8 @@ pub struct Knowledge<'k> {
     pub patterns: Option<PatternPrior<'k>>,
     /// Last good replies for the heavy playouts (LGRF-2).
     pub replies: Option<&'k mut dyn ReplyMemory>,
+    /// Learned answers to the last move for the heavy playouts.
+    pub local: Option<&'k LocalAnswers<'k>>,
 }
 
 impl<'k> Knowledge<'k> {
@@ -35,6 +37,7 @@ impl<'k> Knowledge<'k> {
             tactics: None,
             patterns: None,
             replies: None,
+            local: None,
         }
     }
 
@@ -44,6 +47,7 @@ impl<'k> Knowledge<'k> {
             tactics,
             patterns: None,
             replies: None,
+            local: None,
         }
     }
 
@@ -65,6 +69,7 @@ impl<'k> Knowledge<'k> {
                 None => None,
             },
             ladder: self.patterns.as_mut().map(|p| &mut *p.ladder),
+            local: self.local,
         }
     }
 
@@ -83,6 +88,7 @@ impl<'k> Knowledge<'k> {
                 Some(r) => Some(&mut **r),
                 None => None,
             },
+            local: self.local,
         }
     }
 }

@@ -490,7 +490,9 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             done += 1;
             if self.deepening.playout(&self.params.deepening) {
                 self.end_iteration(done, table.as_deref_mut(), on_iteration);
-                self.pool.retain(0, u32::MAX);
+                if self.params.deepening.drop_tree {
+                    self.pool.retain(0, u32::MAX);
+                }
                 self.deepening.next();
             }
         }

@@ -116,10 +116,14 @@ impl Play {
         let params = self.params();
         let use_table = !self.opts.no_table;
         let replies = !self.opts.no_replies;
+        let local = self.opts.local_answers.clone();
         let s = self.searcher.as_mut().ok_or("no searcher")?;
         s.search.set_params(params);
         s.use_table = use_table;
         s.use_replies(replies);
+        if let (None, Some(path)) = (s.local, local) {
+            s.local = Some(super::patterns::load_local(&path)?);
+        }
         Ok(s)
     }
 

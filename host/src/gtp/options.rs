@@ -108,6 +108,11 @@ pub struct SearchArgs {
     /// core's; BENCHMARKS.md has the matches).
     #[arg(long, value_parser = unit_interval)]
     pub playout_fights: Option<f32>,
+    /// Learned answers to the last move in the heavy playouts, from this
+    /// file (`kosumi patterns local`), in place of the hand-made 3x3
+    /// shapes (BENCHMARKS.md has the matches).
+    #[arg(long)]
+    pub local_answers: Option<PathBuf>,
     /// Dynamic komi in even games too (Pachi's ratchet: ask more of itself
     /// while winning big); handicap games always have it.
     #[arg(long)]
@@ -144,6 +149,7 @@ impl Default for SearchArgs {
             tromp_taylor: false,
             dynkomi_even: false,
             no_replies: false,
+            local_answers: None,
             no_playout_ladders: false,
             playout_ladders: None,
             playout_fights: None,

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use kosumi_core::pattern::{Model, Patterns, Slot};
+use kosumi_core::playout::LocalAnswers;
 
 /// The model built into the binary.
 pub static BUILT_IN: &[u8] = include_bytes!("../../../models/kgs-6d.kpm");
@@ -68,6 +69,18 @@ pub fn load(file: Option<&Path>) -> Result<&'static Patterns<'static>, String> {
             )
         }
     }
+}
+
+/// Load the table of learned local answers in `path` (made by `kosumi
+/// patterns local`), kept for the life of the process.
+///
+/// # Errors
+/// An unreadable, truncated or corrupt file, as a message naming it.
+pub fn load_local(path: &Path) -> Result<&'static LocalAnswers<'static>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let table = LocalAnswers::parse(Box::leak(bytes.into_boxed_slice()))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::leak(Box::new(table)))
 }
 
 #[cfg(test)]

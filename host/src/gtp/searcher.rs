@@ -15,7 +15,7 @@ use std::time::Instant;
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Geometry, Point};
 use kosumi_core::pattern::Patterns;
-use kosumi_core::playout::{Replies, ReplyMemory};
+use kosumi_core::playout::{LocalAnswers, Replies, ReplyMemory};
 use kosumi_core::search::{
     BestMoveTable, Budget, Clock, IterationReport, Knowledge, Node, Params, PatternPrior, Search,
     SearchResult,
@@ -49,6 +49,9 @@ pub struct Searcher {
     ladder: Box<Ladder>,
     /// Last good replies of the playouts (`None`: not used).
     pub replies: Option<Box<Replies<Vec<u16>>>>,
+    /// Learned answers to the last move in the playouts (`None`: the
+    /// hand-made shapes).
+    pub local: Option<&'static LocalAnswers<'static>>,
     /// Input lines waiting (`analyze`'s input thread): a search with a time
     /// budget stops as soon as the count is above zero (the core reads the
     /// clock only under a time budget, so analyses and ponders give one);
@@ -99,6 +102,7 @@ impl Searcher {
             stop: None,
             live_gfx: None,
             replies: None,
+            local: None,
         })
     }
 
@@ -134,6 +138,7 @@ impl Searcher {
                 .replies
                 .as_deref_mut()
                 .map(|r| r as &mut dyn ReplyMemory),
+            local: self.local,
         };
         let mut clock = StopClock {
             start: Instant::now(),

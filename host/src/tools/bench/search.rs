@@ -78,6 +78,9 @@ pub struct Args {
     #[arg(long, value_parser = kosumi::gtp::options::unit_interval)]
     pub playout_fights: Option<f32>,
     /// Print one JSON object instead of a report.
+    /// Learned answers to the last move in the playouts, from this file.
+    #[arg(long)]
+    pub local_answers: Option<std::path::PathBuf>,
     #[arg(long)]
     pub json: bool,
 }
@@ -113,6 +116,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
     s.use_replies(!args.no_replies);
+    if let Some(path) = &args.local_answers {
+        s.local = Some(kosumi::gtp::patterns::load_local(path)?);
+    }
     let mut tactics = Tactics::new(args.tactics_mb)?;
     if !(1..=256).contains(&args.threads) {
         return Err("--threads must be 1..=256".into());

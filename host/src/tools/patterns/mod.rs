@@ -11,9 +11,11 @@
 //! | [`mm`] | minorization-maximization for the generalised Bradley-Terry model |
 //! | [`train`] | `kosumi patterns train` |
 //! | [`eval`] | `kosumi patterns test` |
+//! | [`local`] | `kosumi patterns local`: the playouts' learned answers to the last move |
 
 pub mod eval;
 pub mod games;
+pub mod local;
 pub mod mm;
 pub mod replay;
 pub mod train;
@@ -25,6 +27,9 @@ pub enum PatternsCommand {
     Train(train::TrainArgs),
     /// Measure move prediction on the test part of the split.
     Test(eval::TestArgs),
+    /// Learn the playouts' answers to the last move (a table of chances
+    /// by 3x3 neighbourhood).
+    Local(local::LocalArgs),
 }
 
 /// Run a `kosumi patterns` subcommand.
@@ -35,5 +40,6 @@ pub fn run(cmd: &PatternsCommand) -> Result<(), String> {
     match cmd {
         PatternsCommand::Train(a) => train::run(a),
         PatternsCommand::Test(a) => eval::run(a),
+        PatternsCommand::Local(a) => local::run(a),
     }
 }
