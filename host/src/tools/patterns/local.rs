@@ -257,6 +257,26 @@ pub fn run(args: &LocalArgs) -> Result<(), String> {
             100.0 * f.same / f.positions,
             100.0 * f.same / f.local.max(1.0),
         );
+        // The hand-made shapes as a table: every matching point always.
+        let mut shapes = [0u8; CODES];
+        for (code, chance) in shapes.iter_mut().enumerate() {
+            if kosumi_core::shape::PATTERNS[code >> 6] >> (code & 63) & 1 == 1 {
+                *chance = 255;
+            }
+        }
+        let mut shape_bytes = vec![0u8; BYTES];
+        encode(
+            &shapes,
+            shape_bytes.as_mut_slice().try_into().map_err(|_| "bytes")?,
+        );
+        let hand = LocalAnswers::parse(&shape_bytes).map_err(|e| e.to_string())?;
+        let h = figures(&tests, &hand);
+        println!(
+            "  the hand-made shapes (kosumi_core::shape) answer {:.1}%, at the player's point {:.1}% ({:.1}% of the local answers)",
+            100.0 * h.answers / h.positions,
+            100.0 * h.same / h.positions,
+            100.0 * h.same / h.local.max(1.0),
+        );
     }
     kosumi::atomic::write(&args.out, &bytes)?;
     println!(
