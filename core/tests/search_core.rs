@@ -282,12 +282,14 @@ fn deepening_reports_iterations() {
     assert!(lines.iter().skip(1).any(|l| l.hits > 0), "{lines:?}");
 }
 
-/// Iterations that keep the tree report and write the table as those that
-/// drop it, and end the search with the whole tree: many more nodes.
+/// Iterations that keep the tree report as those that drop it and end the
+/// search with the whole tree (many more nodes): the search one iteration
+/// makes, move for move.
 #[test]
 fn deepening_that_keeps_the_tree_reports_and_keeps_it() {
     let b = Board::new(9).unwrap();
     let mut nodes = [0usize; 2];
+    let mut kept = None;
     for (i, drop_tree) in [true, false].into_iter().enumerate() {
         let mut t = table(4096);
         let params = Params {
@@ -318,12 +320,24 @@ fn deepening_that_keeps_the_tree_reports_and_keeps_it() {
         assert!(t.get(b.hash()).is_some(), "the root's best move is stored");
         check_tree(s.pool());
         nodes[i] = r.nodes;
+        kept = Some((r.best, r.visits, r.nodes, r.win_rate));
     }
-    let [dropped, kept] = nodes;
+    let [dropped, kept_nodes] = nodes;
     assert!(
-        kept > 2 * dropped,
-        "kept {kept} nodes, dropped down to {dropped}"
+        kept_nodes > 2 * dropped,
+        "kept {kept_nodes} nodes, dropped down to {dropped}"
     );
+    let params = Params {
+        deepening: DeepeningParams {
+            enabled: false,
+            ..DeepeningParams::default()
+        },
+        ..Params::default()
+    };
+    let mut s = search(300_000, params, 9);
+    let mut t = table(4096);
+    let r = run(&mut s, &b, Some(&mut t), 8000);
+    assert_eq!(kept, Some((r.best, r.visits, r.nodes, r.win_rate)));
 }
 
 #[test]

@@ -6,11 +6,19 @@
 //! runs at least its budget of playouts, which doubles from one iteration to
 //! the next (the seed's own runs show roughly this schedule); past that it
 //! goes on while the expansions of the last window mostly hit the table,
-//! and ends as soon as they mostly miss. At the end of an iteration every
-//! well-visited node's best move is written to the table and the tree below
-//! the root's children is dropped; the next iteration re-expands the
-//! positions it revisits with the stored best move as a gentle prior, so it
-//! searches old lines quickly and is free to find different ones.
+//! and ends as soon as they mostly miss.
+//!
+//! With [`DeepeningParams::drop_tree`] (Valkyria's way, off by default), at
+//! the end of an iteration every well-visited node's best move is written
+//! to the table and the tree below the root's children is dropped; the next
+//! iteration re-expands the positions it revisits with the stored best move
+//! as a gentle prior, so it searches old lines quickly and is free to find
+//! different ones. Valkyria did this to search deep in a memory its tree
+//! could not fill; the engine's pool prunes itself when full and stores its
+//! best moves then, and against Pachi at one CPU-second dropping a tree the
+//! memory could hold lost (BENCHMARKS.md). By default an iteration's end is
+//! a report (GoGui's live graphics, the seed's line) and the search is the
+//! one a single iteration makes.
 //!
 //! Unlike Valkyria, the root's own children and their statistics survive an
 //! iteration, so a search cut short by the clock still chooses from all the
@@ -26,9 +34,12 @@ pub struct DeepeningParams {
     /// Fraction of hits (of hits + misses) over a window that keeps an
     /// iteration going past its budget.
     pub keep_going_hits: f32,
-    /// Drop the tree below the root's children when an iteration ends
-    /// (Valkyria's); otherwise an iteration's end writes the table and
-    /// reports, and the tree is kept (pruned only when the pool is full).
+    /// End an iteration as Valkyria does: write the tree's best moves to
+    /// the table and drop the tree below the root's children. Otherwise
+    /// (the default) an iteration's end only reports: the tree goes on
+    /// (pruned when the pool is full, its best moves then stored), and the
+    /// search is the one a single iteration makes. Against Pachi at 1
+    /// CPU-second, dropping the tree lost (BENCHMARKS.md).
     pub drop_tree: bool,
 }
 
@@ -38,7 +49,7 @@ impl DeepeningParams {
         enabled: true,
         first: 4096,
         keep_going_hits: 0.5,
-        drop_tree: true,
+        drop_tree: false,
     };
 }
 

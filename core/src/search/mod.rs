@@ -489,9 +489,14 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             self.playout(table.as_deref_mut(), knowledge.reborrow());
             done += 1;
             if self.deepening.playout(&self.params.deepening) {
-                self.end_iteration(done, table.as_deref_mut(), on_iteration);
                 if self.params.deepening.drop_tree {
+                    self.end_iteration(done, table.as_deref_mut(), on_iteration);
                     self.pool.retain(0, u32::MAX);
+                } else {
+                    // The tree goes on: report, and leave the table to the
+                    // search's end (or a full pool), so the search is the
+                    // one a single iteration makes.
+                    self.end_iteration::<T>(done, None, on_iteration);
                 }
                 self.deepening.next();
             }

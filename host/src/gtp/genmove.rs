@@ -130,6 +130,7 @@ impl Play {
     fn params(&self) -> Params {
         let mut p = Params::default();
         p.deepening.enabled = !self.opts.no_deepening;
+        p.deepening.drop_tree = self.opts.drop_tree;
         if let Some(w) = self.opts.shape_prior {
             p.shape_prior = w;
         }

@@ -70,6 +70,11 @@ pub struct SearchArgs {
     /// Search without iterative deepening.
     #[arg(long)]
     pub no_deepening: bool,
+    /// End each deepening iteration as Valkyria does: best moves to the
+    /// table, the tree dropped (off: iterations only report; BENCHMARKS.md
+    /// has the matches).
+    #[arg(long)]
+    pub drop_tree: bool,
     /// Search without the tactical reader in the priors.
     #[arg(long)]
     pub no_tactics: bool,
@@ -141,6 +146,7 @@ impl Default for SearchArgs {
             seed: 1,
             no_table: false,
             no_deepening: false,
+            drop_tree: false,
             no_tactics: false,
             shape_prior: None,
             score_bonus: None,

@@ -43,6 +43,9 @@ pub struct Args {
     /// Search without iterative deepening.
     #[arg(long)]
     pub no_deepening: bool,
+    /// End each deepening iteration by dropping the tree (Valkyria's).
+    #[arg(long)]
+    pub drop_tree: bool,
     /// Tactical cache in MiB.
     #[arg(long, default_value_t = kosumi::gtp::tactics::DEFAULT_MB)]
     pub tactics_mb: usize,
@@ -103,6 +106,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
+    params.deepening.drop_tree = args.drop_tree;
     params.policy = args.playout.policy(
         kosumi::gtp::options::PLAYOUT_CAPTURE,
         Ladders::from_options(args.no_playout_ladders, args.playout_ladders),
