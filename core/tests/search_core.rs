@@ -236,6 +236,33 @@ fn takes_an_obvious_capture() {
     assert_eq!(r.best, geo.parse_vertex("G6").unwrap());
 }
 
+/// Without `store_searches` a search that never fills its pool leaves the
+/// table as it found it: the game is the one searched without a table. A
+/// pool that prunes stores what it drops all the same.
+#[test]
+fn a_search_stores_its_best_moves_only_when_asked_or_pruning() {
+    let b = Board::new(9).unwrap();
+    let quiet = Params {
+        store_searches: false,
+        ..Params::default()
+    };
+    let mut t = table(4096);
+    let with = run(&mut search(300_000, quiet, 9), &b, Some(&mut t), 3000);
+    assert!(t.get(b.hash()).is_none(), "nothing stored");
+    let without = run(&mut search(300_000, quiet, 9), &b, None, 3000);
+    assert_eq!(
+        (with.best, with.visits, with.nodes),
+        (without.best, without.visits, without.nodes)
+    );
+    let mut small = search(Search::<Vec<Node>>::min_nodes(9) * 2, quiet, 9);
+    let r = run(&mut small, &b, Some(&mut t), 3000);
+    assert!(r.prunes > 0);
+    assert!(
+        t.get(b.hash()).is_some(),
+        "the pruned tree's best moves are kept"
+    );
+}
+
 #[test]
 fn table_is_written_and_guides_a_new_tree() {
     let b = Board::new(9).unwrap();

@@ -106,6 +106,14 @@ pub struct Params {
     pub deepening: DeepeningParams,
     /// Nodes with fewer visits are not written to the best-move table.
     pub store_min_visits: u32,
+    /// Write the tree's best moves to the best-move table at the end of
+    /// every search, as priors for the searches after it (and for a book).
+    /// Off, the table holds what the pool dropped when it was full (the
+    /// seed's use: it guides the re-expansion of pruned positions). The
+    /// host turns it off unless it keeps a book: against Pachi at 1
+    /// CPU-second its searches played better without the stored moves
+    /// (BENCHMARKS.md).
+    pub store_searches: bool,
     /// The budget of each tactical read at an expansion (0 nodes: no
     /// reading even with a reader).
     pub reading: ReadBudget,
@@ -135,6 +143,7 @@ impl Params {
         policy: Policy::waterfall(),
         deepening: DeepeningParams::DEFAULT,
         store_min_visits: 32,
+        store_searches: true,
         reading: ReadBudget {
             nodes: 50,
             depth: 24,
@@ -502,6 +511,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             }
         }
         if self.deepening.playouts > 0 || self.deepening.iteration == 0 {
+            let table = table.filter(|_| self.params.store_searches);
             self.end_iteration(done, table, on_iteration);
         }
         let best = self.best_child();

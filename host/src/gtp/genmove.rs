@@ -131,6 +131,8 @@ impl Play {
         let mut p = Params::default();
         p.deepening.enabled = !self.opts.no_deepening;
         p.deepening.drop_tree = self.opts.drop_tree;
+        // Each search's best moves go to the table only to grow a book.
+        p.store_searches = self.opts.book.is_some();
         if let Some(w) = self.opts.shape_prior {
             p.shape_prior = w;
         }

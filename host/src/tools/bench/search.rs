@@ -46,6 +46,10 @@ pub struct Args {
     /// End each deepening iteration by dropping the tree (Valkyria's).
     #[arg(long)]
     pub drop_tree: bool,
+    /// Write the search's best moves to the best-move table at its end
+    /// (the engine does with a book).
+    #[arg(long)]
+    pub store_searches: bool,
     /// Tactical cache in MiB.
     #[arg(long, default_value_t = kosumi::gtp::tactics::DEFAULT_MB)]
     pub tactics_mb: usize,
@@ -107,6 +111,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut params = Params::default();
     params.deepening.enabled = !args.no_deepening;
     params.deepening.drop_tree = args.drop_tree;
+    params.store_searches = args.store_searches;
     params.policy = args.playout.policy(
         kosumi::gtp::options::PLAYOUT_CAPTURE,
         Ladders::from_options(args.no_playout_ladders, args.playout_ladders),
