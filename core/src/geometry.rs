@@ -236,6 +236,15 @@ impl Geometry {
         ]
     }
 
+    /// Return the eight points around `p`: its [`Geometry::neighbours`],
+    /// then its [`Geometry::diagonals`].
+    #[inline(always)]
+    pub const fn around(self, p: Point) -> [Point; 8] {
+        let [a, b, c, d] = self.neighbours(p);
+        let [e, f, g, h] = self.diagonals(p);
+        [a, b, c, d, e, f, g, h]
+    }
+
     /// Iterate over the on-board points, row by row from the bottom.
     pub fn points(self) -> impl Iterator<Item = Point> {
         let n = self.size();

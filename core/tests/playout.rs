@@ -467,11 +467,9 @@ const CAREFUL: Heavy = Heavy {
     nakade: 0,
 };
 
-#[test]
-fn heavy_answers_the_last_move_with_a_shape_next_to_it() {
-    // White's hane w between two black stones: the points around it make
-    // hane shapes (a, b, c below it, d, e, f above). With the pattern rule
-    // always on, black answers next to w, at one of them.
+/// White's hane w between two black stones, just played: the points
+/// around it make hane shapes (a, b, c below it, d, e, f above).
+fn hane() -> (Board, BTreeMap<char, Point>) {
     let (mut b, m) = setup(
         r#"
         . . . . . . . . .
@@ -487,6 +485,15 @@ fn heavy_answers_the_last_move_with_a_shape_next_to_it() {
         White,
     );
     b.play(m[&'w'], White).unwrap();
+    (b, m)
+}
+
+#[test]
+fn heavy_answers_the_last_move_with_a_shape_next_to_it() {
+    // White's hane w between two black stones: the points around it make
+    // hane shapes (a, b, c below it, d, e, f above). With the pattern rule
+    // always on, black answers next to w, at one of them.
+    let (b, m) = hane();
     let around: Vec<Point> = "abcdef".chars().map(|ch| m[&ch]).collect();
     for &p in &around {
         assert!(shape::matches(&b, p));
@@ -531,21 +538,7 @@ fn heavy_answers_where_the_learned_table_says_not_where_the_shapes_do() {
     // table that answers only at b's neighbourhood (as black, to move,
     // sees it) always answers at b; one that never answers leaves the move
     // to the random rule, hardly ever next to w.
-    let (mut b, m) = setup(
-        r#"
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . d e f . . . .
-        . . X w X . . . .
-        . . a b c . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        "#,
-        White,
-    );
-    b.play(m[&'w'], White).unwrap();
+    let (b, m) = hane();
     let at_b = local::code_for(&b, m[&'b'], Black);
     let around: Vec<Point> = "abcdef".chars().map(|ch| m[&ch]).collect();
     for &p in &around {

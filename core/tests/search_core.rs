@@ -276,16 +276,20 @@ fn table_is_written_and_guides_a_new_tree() {
     assert!(r2.hits > 0, "a new tree over a warm table hits it");
 }
 
-#[test]
-fn deepening_reports_iterations() {
-    let b = Board::new(9).unwrap();
-    let mut t = table(4096);
+/// Search the empty 9x9 board for 8,000 playouts in iterations of 500
+/// and more, dropping the tree at each iteration's end or not; return the
+/// result, the iteration reports and the search.
+fn deepening_search(
+    b: &Board,
+    t: &mut Tbl,
+    drop_tree: bool,
+) -> (SearchResult, Vec<IterationReport>, Search<Vec<Node>>) {
     let params = Params {
         deepening: DeepeningParams {
             enabled: true,
             first: 500,
             keep_going_hits: 0.5,
-            drop_tree: true,
+            drop_tree,
         },
         ..Params::default()
     };
@@ -293,11 +297,11 @@ fn deepening_reports_iterations() {
     let mut lines: Vec<IterationReport> = Vec::new();
     let r = s
         .run(
-            &b,
+            b,
             14,
             &[],
             Budget::playouts(8000),
-            Some(&mut t),
+            Some(t),
             Knowledge::none(),
             &mut NoClock,
             &mut |r| lines.push(*r),
@@ -306,6 +310,13 @@ fn deepening_reports_iterations() {
     assert!(lines.len() >= 3, "{lines:?}");
     assert_eq!(lines.len() as u32, r.iterations);
     assert_eq!(lines.iter().map(|l| l.playouts).sum::<u32>(), 8000);
+    (r, lines, s)
+}
+
+#[test]
+fn deepening_reports_iterations() {
+    let b = Board::new(9).unwrap();
+    let (_, lines, _) = deepening_search(&b, &mut table(4096), true);
     assert!(lines.iter().skip(1).any(|l| l.hits > 0), "{lines:?}");
 }
 
@@ -319,31 +330,7 @@ fn deepening_that_keeps_the_tree_reports_and_keeps_it() {
     let mut kept = None;
     for (i, drop_tree) in [true, false].into_iter().enumerate() {
         let mut t = table(4096);
-        let params = Params {
-            deepening: DeepeningParams {
-                enabled: true,
-                first: 500,
-                keep_going_hits: 0.5,
-                drop_tree,
-            },
-            ..Params::default()
-        };
-        let mut s = search(300_000, params, 9);
-        let mut lines: Vec<IterationReport> = Vec::new();
-        let r = s
-            .run(
-                &b,
-                14,
-                &[],
-                Budget::playouts(8000),
-                Some(&mut t),
-                Knowledge::none(),
-                &mut NoClock,
-                &mut |r| lines.push(*r),
-            )
-            .unwrap();
-        assert!(lines.len() >= 3, "{lines:?}");
-        assert_eq!(lines.iter().map(|l| l.playouts).sum::<u32>(), 8000);
+        let (r, _, s) = deepening_search(&b, &mut t, drop_tree);
         assert!(t.get(b.hash()).is_some(), "the root's best move is stored");
         check_tree(s.pool());
         nodes[i] = r.nodes;

@@ -17,6 +17,19 @@ fn games() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/games/goban")
 }
 
+/// Start the engine with `option FILE` and check that it refuses to start,
+/// saying every one of `said`.
+fn refused_at_start_up(option: &str, file: &Path, said: &[&str]) {
+    let o = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args([option, file.to_str().unwrap()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(said.iter().all(|w| err.contains(w)), "{said:?}: {err}");
+}
+
 /// Train on the professional games with `seed`; return the model's bytes.
 fn train(out: &Path, seed: &str, max_games: &str) -> Vec<u8> {
     let o = kosumi(&[
@@ -109,17 +122,7 @@ fn damaged_models_are_refused_with_a_clear_error() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(why), "{why}: {err}");
         // The engine refuses it at start-up, before reading any command.
-        let o = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-            .args(["--patterns", file.to_str().unwrap()])
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        assert!(!o.status.success());
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(
-            err.contains(why) && err.contains("pattern model"),
-            "{why}: {err}"
-        );
+        refused_at_start_up("--patterns", file, &[why, "pattern model"]);
     }
 }
 
@@ -180,16 +183,6 @@ fn local_answers_are_learned_alike_twice_and_damaged_ones_refused() {
     let corrupt = tmp.path().join("corrupt.kla");
     fs::write(&corrupt, &flipped).unwrap();
     for (file, why) in [(&truncated, "bytes"), (&corrupt, "corrupt")] {
-        let o = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-            .args(["--local-answers", file.to_str().unwrap()])
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        assert!(!o.status.success());
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(
-            err.contains(why) && err.contains("local answers"),
-            "{why}: {err}"
-        );
+        refused_at_start_up("--local-answers", file, &[why, "local answers"]);
     }
 }

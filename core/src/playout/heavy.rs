@@ -184,10 +184,7 @@ pub fn heavy_move<R: RngCore>(
 /// where a shape pattern matches and `c` may play without a self-atari.
 #[inline]
 fn pattern_move<R: RngCore>(board: &Board, last: Point, c: Color, rng: &mut R) -> Option<Point> {
-    let geo = board.geometry();
-    let [a, b, d, e] = geo.neighbours(last);
-    let [f, g, h, i] = geo.diagonals(last);
-    let around = [a, b, d, e, f, g, h, i];
+    let around = board.geometry().around(last);
     let start = rng::below(rng, 8) as usize;
     for k in 0..8 {
         let q = around[(start + k) & 7];

@@ -153,10 +153,7 @@ pub fn answer<R: RngCore>(
     rng: &mut R,
     mut ok: impl FnMut(Point) -> bool,
 ) -> Option<Point> {
-    let geo = board.geometry();
-    let [a, b, d, e] = geo.neighbours(last);
-    let [f, g, h, i] = geo.diagonals(last);
-    let around = [a, b, d, e, f, g, h, i];
+    let around = board.geometry().around(last);
     let start = rng::below(rng, 8) as usize;
     for k in 0..8 {
         let q = around[(start + k) & 7];

@@ -95,7 +95,7 @@ fn offers(record: &Record, mut at: impl FnMut(&[Point], &[u16], Point)) {
         let geo = board.geometry();
         points.clear();
         codes.clear();
-        for q in geo.neighbours(last).into_iter().chain(geo.diagonals(last)) {
+        for q in geo.around(last) {
             if board.at(q) == Cell::Empty && board.is_playout_move(q, c) {
                 points.push(q);
                 codes.push(code_for(board, q, c));
