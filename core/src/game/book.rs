@@ -25,7 +25,7 @@
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Geometry, Point};
-use crate::pattern::model::{crc32, u32_at};
+use crate::pattern::model::{crc32, has_magic, u32_at};
 
 /// The file's first bytes.
 pub const MAGIC: [u8; 8] = *b"KOSUMIOB";
@@ -89,12 +89,8 @@ impl<'a> Book<'a> {
         if bytes.len() < HEADER {
             return Err(BookError::TooShort);
         }
-        let mut i = 0;
-        while i < 8 {
-            if bytes[i] != MAGIC[i] {
-                return Err(BookError::NotABook);
-            }
-            i += 1;
+        if !has_magic(bytes, &MAGIC) {
+            return Err(BookError::NotABook);
         }
         let version = u32_at(bytes, 8);
         if version != VERSION {

@@ -140,6 +140,23 @@ pub const fn crc32(bytes: &[u8], from: usize) -> u32 {
     !c
 }
 
+/// Query whether `bytes` begin with the 8 bytes of `magic` (the files the
+/// core reads in place: the pattern model, the opening book, the local
+/// answers).
+pub(crate) const fn has_magic(bytes: &[u8], magic: &[u8; 8]) -> bool {
+    if bytes.len() < 8 {
+        return false;
+    }
+    let mut i = 0;
+    while i < 8 {
+        if bytes[i] != magic[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Return the little-endian `u32` at `b[i..i + 4]`.
 pub(crate) const fn u32_at(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
@@ -176,12 +193,8 @@ impl<'a> Model<'a> {
         if bytes.len() < HEADER {
             return Err(ModelError::TooShort);
         }
-        let mut i = 0;
-        while i < 8 {
-            if bytes[i] != MAGIC[i] {
-                return Err(ModelError::NotAModel);
-            }
-            i += 1;
+        if !has_magic(bytes, &MAGIC) {
+            return Err(ModelError::NotAModel);
         }
         let version = u32_at(bytes, 8);
         if version != VERSION {

@@ -23,7 +23,7 @@ use rand_core::RngCore;
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
-use crate::pattern::model::{crc32, u32_at};
+use crate::pattern::model::{crc32, has_magic, u32_at};
 use crate::rng;
 use crate::shape;
 
@@ -90,12 +90,8 @@ impl<'a> LocalAnswers<'a> {
         if bytes.len() != BYTES {
             return Err(LocalError::Length(bytes.len()));
         }
-        let mut i = 0;
-        while i < MAGIC.len() {
-            if bytes[i] != MAGIC[i] {
-                return Err(LocalError::NotATable);
-            }
-            i += 1;
+        if !has_magic(bytes, &MAGIC) {
+            return Err(LocalError::NotATable);
         }
         let version = u32_at(bytes, 8);
         if version != VERSION {
