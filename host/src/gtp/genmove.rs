@@ -14,6 +14,7 @@ use kosumi_core::game::{Game, Outcome, Player, Scorer, TimeControl, RANKED};
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::gtp::args::color_name;
 use kosumi_core::pattern::Patterns;
+use kosumi_core::playout::LocalAnswers;
 use kosumi_core::search::{Budget, DynamicKomi, MoveInfo, Params, SearchResult};
 
 use crate::policy::Ladders;
@@ -40,6 +41,9 @@ pub struct Play {
     pub patterns: Option<&'static Patterns<'static>>,
     /// The model loaded at start-up, kept when `patterns` is turned off.
     pub loaded: Option<&'static Patterns<'static>>,
+    /// The learned local answers of `--local-answers`, read once at
+    /// start-up and lent to every searcher.
+    pub local: Option<&'static LocalAnswers<'static>>,
     /// The game's dynamic komi.
     pub dynkomi: DynamicKomi,
     /// Each colour's win rate in its last search of this game.
@@ -61,10 +65,15 @@ impl Play {
     /// corrupt.
     pub fn new(opts: &SearchArgs) -> Result<Play, String> {
         let loaded = opts.model.load()?;
+        let local = match &opts.local_answers {
+            Some(path) => Some(super::patterns::load_local(path)?),
+            None => None,
+        };
         let mut play = Play {
             opts: opts.clone(),
             patterns: loaded,
             loaded,
+            local,
             dynkomi: DynamicKomi::new(opts.dynkomi_even),
             ..Play::default()
         };
@@ -96,7 +105,8 @@ impl Play {
             seed: opts.seed,
         };
         let params = self.params();
-        self.helpers.prepare(shape, params)
+        self.helpers
+            .prepare(shape, params, !self.opts.no_replies, self.local)
     }
 
     /// Return the searcher, building it from the options on first use.
@@ -116,14 +126,12 @@ impl Play {
         let params = self.params();
         let use_table = !self.opts.no_table;
         let replies = !self.opts.no_replies;
-        let local = self.opts.local_answers.clone();
+        let local = self.local;
         let s = self.searcher.as_mut().ok_or("no searcher")?;
         s.search.set_params(params);
         s.use_table = use_table;
         s.use_replies(replies);
-        if let (None, Some(path)) = (s.local, local) {
-            s.local = Some(super::patterns::load_local(&path)?);
-        }
+        s.local = local;
         Ok(s)
     }
 

@@ -3,9 +3,11 @@
 //! the caller's; the root moves' visits and wins are then summed and the
 //! most visited move is played.
 //!
-//! A helper shares nothing: it has its own tree (`--tree-mb`), tactical
-//! cache (`--tactics-mb`) and seed, and no best-move table (the table, and
-//! so the book, is the main searcher's), so the threads take no locks.
+//! A helper shares nothing it writes: it has its own tree (`--tree-mb`),
+//! tactical cache (`--tactics-mb`), last-good-reply table and seed, and no
+//! best-move table (the table, and so the book, is the main searcher's),
+//! so the threads take no locks. It reads the main searcher's move-pattern
+//! model and learned local answers, and plays the same playouts.
 //! The playouts of a budget are split between the threads (the same total
 //! as one thread; deterministic for a fixed seed without a time limit); a
 //! time limit is every thread's. Analysis output (`lz-analyze`) shows the
@@ -16,6 +18,7 @@ use std::collections::BTreeMap;
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Point, MAX_POINTS};
 use kosumi_core::pattern::Patterns;
+use kosumi_core::playout::LocalAnswers;
 use kosumi_core::search::{Budget, MoveInfo, Params, ScoreSum, SearchResult};
 
 use super::searcher::Searcher;
@@ -49,11 +52,19 @@ pub struct Helpers {
 
 impl Helpers {
     /// Make the helpers match `shape` (building them on first use or after
-    /// a change) and give them `params`.
+    /// a change) and give them `params` and the main searcher's playout
+    /// aids: last good replies (each helper its own table) if `replies`,
+    /// and the shared learned `local` answers.
     ///
     /// # Errors
     /// A message if a helper's tree is too small.
-    pub fn prepare(&mut self, shape: Shape, params: Params) -> Result<(), String> {
+    pub fn prepare(
+        &mut self,
+        shape: Shape,
+        params: Params,
+        replies: bool,
+        local: Option<&'static LocalAnswers<'static>>,
+    ) -> Result<(), String> {
         if shape != self.shape || self.list.len() != shape.helpers {
             self.list.clear();
             for k in 1..=shape.helpers as u64 {
@@ -73,6 +84,8 @@ impl Helpers {
         }
         for h in &mut self.list {
             h.searcher.search.set_params(params);
+            h.searcher.use_replies(replies);
+            h.searcher.local = local;
         }
         Ok(())
     }
@@ -251,5 +264,24 @@ mod tests {
         let (main, helper) = split(Budget::time(500, 1_000_000), 2);
         assert_eq!((main.playouts, helper.playouts), (500_000, 500_000));
         assert_eq!((main.time_ms, helper.time_ms), (Some(500), Some(500)));
+    }
+
+    #[test]
+    fn helpers_play_the_main_searchers_playouts() {
+        let shape = Shape {
+            helpers: 2,
+            tree_mb: 1,
+            tactics_mb: 0,
+            seed: 1,
+        };
+        let mut helpers = Helpers::default();
+        helpers
+            .prepare(shape, Params::default(), true, None)
+            .unwrap();
+        assert!(helpers.list.iter().all(|h| h.searcher.replies.is_some()));
+        helpers
+            .prepare(shape, Params::default(), false, None)
+            .unwrap();
+        assert!(helpers.list.iter().all(|h| h.searcher.replies.is_none()));
     }
 }

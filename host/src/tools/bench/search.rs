@@ -125,9 +125,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
     s.use_replies(!args.no_replies);
-    if let Some(path) = &args.local_answers {
-        s.local = Some(kosumi::gtp::patterns::load_local(path)?);
-    }
+    let local = match &args.local_answers {
+        Some(path) => Some(kosumi::gtp::patterns::load_local(path)?),
+        None => None,
+    };
+    s.local = local;
     let mut tactics = Tactics::new(args.tactics_mb)?;
     if !(1..=256).contains(&args.threads) {
         return Err("--threads must be 1..=256".into());
@@ -139,7 +141,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         tactics_mb: if args.no_tactics { 0 } else { args.tactics_mb },
         seed: args.seed,
     };
-    helpers.prepare(shape, params)?;
+    helpers.prepare(shape, params, !args.no_replies, local)?;
     let budgets = parallel::split(Budget::playouts(args.playouts), args.threads);
     let tactics = (!args.no_tactics).then_some(&mut tactics.cache);
     let start = Instant::now();
