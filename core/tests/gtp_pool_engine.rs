@@ -172,7 +172,7 @@ fn with_a_model_and_replies_it_plays_and_weighs_the_model_by_board_size() {
     let model = Model::parse(include_bytes!("../../models/kgs-6d-3x3.kpm")).unwrap();
     let mut slots = vec![Slot::EMPTY; Patterns::slots_for(model.patterns())];
     let patterns = Patterns::build(model, &mut slots).unwrap();
-    let mut ladder = Ladder::new();
+    let mut ladder: Ladder = Ladder::new();
     let mut replies = Replies::new(vec![0u16; Replies::<Vec<u16>>::ENTRIES]).unwrap();
     let mut nodes = vec![Node::EMPTY; 1 << 15];
     let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 8];
@@ -190,7 +190,7 @@ fn with_a_model_and_replies_it_plays_and_weighs_the_model_by_board_size() {
             &mut clusters,
         ),
     );
-    s.player.set_patterns(&patterns, &mut ladder);
+    s.player.set_patterns(&patterns, Some(&mut ladder));
     s.player.set_replies(&mut replies);
     answers(&mut s, "kosumi-playouts 200");
     s.player.set_seed(3);
@@ -245,4 +245,54 @@ fn printsgf_writes_the_record_and_its_result_after_two_passes() {
         sgf.contains("SZ[9]KM[0.5]HA[2]RU[Chinese]AB[cg][gc]PL[W];W[ee])"),
         "{sgf}"
     );
+}
+
+/// Eight moves of self-play with the 3x3 model, its ladders read on a
+/// ladder reader of their own if `own_ladder`, else on the tactical
+/// reader's journal.
+fn self_play_with_model(own_ladder: bool) -> Vec<String> {
+    use kosumi_core::pattern::{Model, Patterns, Slot};
+    use kosumi_core::playout::{Heavy, Policy};
+    use kosumi_core::table::{Table, TacticCluster};
+    use kosumi_core::tactics::{Ladder, LadderReader, Reader};
+
+    let model = Model::parse(include_bytes!("../../models/kgs-6d-3x3.kpm")).unwrap();
+    let mut slots = vec![Slot::EMPTY; Patterns::slots_for(model.patterns())];
+    let patterns = Patterns::build(model, &mut slots).unwrap();
+    let mut ladder: Box<Ladder> = Box::default();
+    let mut cache: Table<TacticCluster, Vec<TacticCluster>> =
+        Table::new(vec![TacticCluster::EMPTY; 1 << 10]).unwrap();
+    let mut reader = Box::new(Reader::new(&mut cache));
+    let mut nodes = vec![Node::EMPTY; 1 << 14];
+    let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 6];
+    let mut s = Session::new(
+        Game::new(9, 14).unwrap(),
+        PoolEngine::new(
+            Setup {
+                params: Params {
+                    policy: Policy::Heavy(Heavy::DEFAULT),
+                    ..Params::DEFAULT
+                },
+                ..SETUP
+            },
+            &mut nodes,
+            &mut clusters,
+        ),
+    );
+    s.player.set_tactics(&mut *reader);
+    let own: Option<&mut dyn LadderReader> = if own_ladder { Some(&mut *ladder) } else { None };
+    s.player.set_patterns(&patterns, own);
+    answers(&mut s, "kosumi-playouts 150");
+    s.player.set_seed(5);
+    self_play(&mut s, 8)
+}
+
+/// An engine with no ladder reader of its own reads the model's ladders on
+/// the tactical reader's journal (the firmware's RAM holds one): with
+/// journals of one size it plays the same game as an engine with both.
+#[test]
+fn the_models_ladders_read_on_the_tactical_readers_journal_play_the_same() {
+    let shared = self_play_with_model(false);
+    assert!(shared.iter().all(|m| m.starts_with("= ")), "{shared:?}");
+    assert_eq!(shared, self_play_with_model(true));
 }

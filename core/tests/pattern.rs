@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
+use kosumi_core::pattern::compact::{self, Compact};
 use kosumi_core::pattern::feature::{self, atari, capture, escape, Group, TACTICAL_GAMMAS};
 use kosumi_core::pattern::model::{self, crc32, encoded_len, Model, ModelError};
 use kosumi_core::pattern::spatial::{Neighbourhood, MAX_SIZE, MIN_SIZE};
 use kosumi_core::pattern::{Patterns, Slot};
+use kosumi_core::rng;
 use kosumi_core::search::{Budget, Knowledge, NoClock, Node, Params, PatternPrior, Search};
 use kosumi_core::table::BestMoveCluster;
 use kosumi_core::tactics::Ladder;
@@ -37,7 +39,7 @@ fn setup(diagram: &str, to_play: Color) -> (Board, BTreeMap<char, Point>) {
 fn features(b: &mut Board, p: Point, c: Color) -> [u8; feature::GROUPS] {
     let before = b.clone();
     let mut ladder: Box<Ladder> = Box::default();
-    let f = feature::tactical(b, p, c, &mut ladder);
+    let f = feature::tactical(b, p, c, &mut *ladder);
     assert!(b.identical(&before), "board restored");
     f
 }
@@ -92,6 +94,35 @@ fn running_from_a_fresh_atari_is_caught_unless_a_stone_breaks_the_ladder() {
         let f = features(&mut b, run, Black);
         assert_eq!(f[Group::Escape as usize], want, "breaker {breaker}");
         assert_eq!(f[Group::LastDistance as usize], 3, "D5 is diagonal to E4");
+    }
+}
+
+/// The tactical reader answers the ladder questions on its own journal as
+/// the ladder reader does on its own (an engine short of RAM lends the
+/// reader to the model's features), and a journal too small for the line
+/// sees an escape, never a ladder.
+#[test]
+fn the_reader_reads_ladders_as_the_ladder_reader_does() {
+    use kosumi_core::tactics::{LadderReader, NoLadders, Reader};
+    for breaker in [false, true] {
+        let (mut b, m) = ladder(breaker);
+        let (a, stone) = (m[&'a'], b.geometry().parse_vertex("D4").unwrap());
+        let mut own: Box<Ladder> = Box::default();
+        let mut reader = Box::new(Reader::without_cache());
+        let mut small: Box<Ladder<64, 8>> = Box::default();
+        let want = own.caught_after_atari(&mut b, a, White, stone);
+        assert_eq!(want, !breaker);
+        assert_eq!(reader.caught_after_atari(&mut b, a, White, stone), want);
+        assert!(!small.caught_after_atari(&mut b, a, White, stone));
+        assert!(!NoLadders.caught_after_atari(&mut b, a, White, stone));
+        b.play(a, White).unwrap();
+        let before = b.clone();
+        assert_eq!(own.caught_in_atari(&mut b, stone), want);
+        assert_eq!(reader.caught_in_atari(&mut b, stone), want);
+        let run = b.geometry().parse_vertex("D5").unwrap();
+        assert_eq!(own.caught_after(&mut b, run, Black), want);
+        assert_eq!(reader.caught_after(&mut b, run, Black), want);
+        assert!(b.identical(&before), "the reads restore the board");
     }
 }
 
@@ -342,6 +373,136 @@ fn a_flash_sized_model_checks_at_compile_time() {
     assert!(Model::parse(BUILT_IN).is_ok());
 }
 
+/// Return the compact table of the model file `bytes` with its patterns
+/// up to `max_size`, as `kosumi patterns compact` writes it.
+fn compact_of(bytes: &[u8], max_size: usize) -> Vec<u8> {
+    let model = Model::parse(bytes).unwrap();
+    let tactical: Vec<f32> = (0..TACTICAL_GAMMAS).map(|i| model.tactical(i)).collect();
+    let mut patterns: Vec<(u64, usize, f32)> = (0..model.patterns())
+        .map(|r| model.pattern(r))
+        .filter(|&(size, _, _)| size <= max_size)
+        .map(|(size, cells, gamma)| (cells.canonical(size), size, gamma))
+        .collect();
+    let mut out = vec![0u8; compact::encoded_len(patterns.len())];
+    compact::encode(&tactical, &mut patterns, &mut out).unwrap();
+    out
+}
+
+/// The model trained on 2,000 games: patterns of every size.
+const MODEL_2K: &[u8] = include_bytes!("../../models/kgs-6d-2k.kpm");
+
+#[test]
+fn a_compact_table_rates_every_move_as_the_model_index_does() {
+    let full = Model::parse(MODEL_2K).unwrap();
+    let tactical: Vec<f32> = (0..TACTICAL_GAMMAS).map(|i| full.tactical(i)).collect();
+    for max_size in [MIN_SIZE, MIN_SIZE + 2, MAX_SIZE] {
+        // The model cut at `max_size`, indexed as the host does.
+        let kept: Vec<_> = (0..full.patterns())
+            .map(|r| full.pattern(r))
+            .filter(|&(size, _, _)| size <= max_size)
+            .collect();
+        let mut cut = vec![0u8; encoded_len(kept.len())];
+        model::encode(
+            &tactical,
+            kept.iter().map(|(s, n, g)| (*s, n, *g)),
+            &mut cut,
+        )
+        .unwrap();
+        let model = Model::parse(&cut).unwrap();
+        let mut slots = vec![Slot::EMPTY; Patterns::slots_for(model.patterns())];
+        let probed = Patterns::build(model, &mut slots).unwrap();
+        let bytes = compact_of(MODEL_2K, max_size);
+        let sorted = Patterns::compact(Compact::parse(&bytes).unwrap());
+        assert!(sorted.model().is_none());
+        let mut ladder: Box<Ladder> = Box::default();
+        let (mut seen, mut larger) = (0, 0);
+        for (size, seed) in [(9, 1), (13, 2), (19, 3)] {
+            let mut r = rng::seeded(seed);
+            let mut b = Board::new(size).unwrap();
+            for ply in 0..3 * size * size / 2 {
+                let empty: Vec<Point> = b.empty_points().collect();
+                let c = b.to_play();
+                if ply % 7 == 0 {
+                    for &p in &empty {
+                        if !b.is_legal(p, c) {
+                            continue;
+                        }
+                        let want = probed.spatial_at(&b, p, c);
+                        let got = sorted.spatial_at(&b, p, c);
+                        assert_eq!(
+                            got.map(|m| (m.size, m.gamma)),
+                            want.map(|m| (m.size, m.gamma)),
+                            "{size}x{size}, ply {ply}, {p:?}, up to size {max_size}"
+                        );
+                        seen += got.is_some() as usize;
+                        larger += got.is_some_and(|m| m.size > MIN_SIZE) as usize;
+                        let a = probed.rate(&mut b, p, c, &mut *ladder);
+                        let z = sorted.rate(&mut b, p, c, &mut *ladder);
+                        assert_eq!((a.gamma, a.size), (z.gamma, z.size));
+                    }
+                }
+                let p = empty[rng::below(&mut r, empty.len() as u32) as usize];
+                if b.is_legal(p, c) && b.play(p, c).is_err() {
+                    unreachable!("a legal move plays");
+                }
+            }
+        }
+        // Not a vacuous pass: shapes were found, larger ones too where kept.
+        assert!(seen > 1000, "{seen} patterns found");
+        assert_eq!(larger > 0, max_size > MIN_SIZE, "{larger} larger patterns");
+    }
+}
+
+#[test]
+fn damaged_compact_tables_are_refused_as_values() {
+    let good = compact_of(SMALL, MIN_SIZE);
+    let table = Compact::parse(&good).unwrap();
+    assert_eq!(table.entries(), Model::parse(SMALL).unwrap().patterns());
+    assert_eq!(good.len(), compact::encoded_len(table.entries()));
+    assert_eq!(
+        Compact::parse(&good[..10]).unwrap_err(),
+        ModelError::TooShort
+    );
+    assert!(matches!(
+        Compact::parse(&good[..good.len() - 1]),
+        Err(ModelError::Length { .. })
+    ));
+    let mut flipped = good.clone();
+    flipped[good.len() - 3] ^= 1;
+    assert!(matches!(
+        Compact::parse(&flipped),
+        Err(ModelError::Checksum { .. })
+    ));
+    // A model is not a compact table, nor the other way round.
+    assert_eq!(Compact::parse(SMALL).unwrap_err(), ModelError::NotAModel);
+    assert_eq!(Model::parse(&good).unwrap_err(), ModelError::NotAModel);
+    // Two entries swapped, with a checksum that matches.
+    let mut swapped = good.clone();
+    let at = compact::HEADER + 4 * TACTICAL_GAMMAS;
+    let (a, b) = (
+        at..at + compact::ENTRY,
+        at + compact::ENTRY..at + 2 * compact::ENTRY,
+    );
+    let first = swapped[a.clone()].to_vec();
+    swapped.copy_within(b.clone(), a.start);
+    swapped[b].copy_from_slice(&first);
+    let crc = crc32(&swapped, 16);
+    swapped[12..16].copy_from_slice(&crc.to_le_bytes());
+    assert_eq!(
+        Compact::parse(&swapped).unwrap_err(),
+        ModelError::KeyOrder(1)
+    );
+    // Two patterns of one key are refused when the table is written.
+    let empty = Board::new(9).unwrap();
+    let n = Neighbourhood::read(&empty, empty.geometry().point(0, 0), Black);
+    let mut twice = [(n.canonical(3), 3, 1.0f32), (n.canonical(3), 3, 2.0)];
+    let mut out = vec![0u8; compact::encoded_len(2)];
+    assert_eq!(
+        compact::encode(&[1.0; TACTICAL_GAMMAS], &mut twice, &mut out).unwrap_err(),
+        ModelError::KeyOrder(1)
+    );
+}
+
 /// Search `board` with `playouts`, with the built-in model or without.
 fn search(board: &Board, playouts: u32, with_model: bool, seed: u64) -> Point {
     let model = Model::parse(BUILT_IN).unwrap();
@@ -358,7 +519,7 @@ fn search(board: &Board, playouts: u32, with_model: bool, seed: u64) -> Point {
         tactics: None,
         patterns: with_model.then_some(PatternPrior {
             patterns: &patterns,
-            ladder: &mut ladder,
+            ladder: Some(&mut *ladder),
         }),
         replies: None,
         local: None,

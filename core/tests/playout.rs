@@ -15,7 +15,7 @@ use kosumi_core::playout::{
 };
 use kosumi_core::rng;
 use kosumi_core::shape;
-use kosumi_core::tactics::Ladder;
+use kosumi_core::tactics::{Ladder, LadderReader};
 use reference::{move_name, Pt, RefBoard};
 
 use Color::{Black, White};
@@ -446,7 +446,7 @@ fn heavy_moves_with(
                 &mut rng::seeded(seed),
                 &mut RuleStats::default(),
                 None,
-                ladder.as_deref_mut(),
+                ladder.as_deref_mut().map(|l| l as &mut dyn LadderReader),
                 local,
             );
             assert_eq!(copy.hash(), b.hash(), "the ladder reads restore the board");

@@ -48,10 +48,11 @@ use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
 /// The bench mode measures a full search with the heavy playouts at about
-/// 245,000 guest instructions per playout; at 1.25 cycles per instruction
-/// 2 s is 128 M instructions, so about 520 playouts (BENCHMARKS.md has the
+/// 245,000 guest instructions per playout (440,000 with the `patterns`
+/// feature's model); at 1.25 cycles per instruction 2 s is 128 M
+/// instructions, so about 520 playouts (290) (BENCHMARKS.md has the
 /// figures).
-pub const PLAYOUTS: u32 = 520;
+pub const PLAYOUTS: u32 = if cfg!(feature = "patterns") { 290 } else { 520 };
 
 /// Slot writes and plies of the tactical reader's undo journal: enough for
 /// a read of `engine::READ_DEPTH` plies, a ladder across the board (a line
@@ -81,6 +82,21 @@ static mut READER: TacticReader = Reader::with_journal(None);
 pub static BOOK: Book<'static> = match Book::parse(include_bytes!("../book/9x9.kob")) {
     Ok(book) => book,
     Err(_) => panic!("book/9x9.kob is not an opening book this build reads"),
+};
+
+/// With the `patterns` feature, the move-pattern model's compact table in
+/// flash (`patterns/kgs-6d-flash.kpc`, made on the host by `kosumi
+/// patterns compact` from `models/kgs-6d-flash.kpm`), checked whole when
+/// the firmware is compiled and read in place: the search's priors and
+/// the playouts' ladder rules, its ladders read on the tactical reader's
+/// journal (it needs no RAM of its own).
+#[cfg(feature = "patterns")]
+pub static PATTERNS: kosumi_core::pattern::Patterns<'static> = {
+    use kosumi_core::pattern::{Compact, Patterns};
+    match Compact::parse(include_bytes!("../patterns/kgs-6d-flash.kpc")) {
+        Ok(table) => Patterns::compact(table),
+        Err(_) => panic!("patterns/kgs-6d-flash.kpc is not a pattern table this build reads"),
+    }
 };
 
 /// The GTP session and its engine: zero bytes, in `.bss` with no image
@@ -135,6 +151,8 @@ pub fn power_on() -> Powered {
     reader.attach(tactics);
     engine.set_tactics(reader);
     engine.set_book(&BOOK);
+    #[cfg(feature = "patterns")]
+    engine.set_patterns(&PATTERNS, None);
     engine.set_clock(fed_now_ms);
     Powered {
         serial,

@@ -186,3 +186,41 @@ fn local_answers_are_learned_alike_twice_and_damaged_ones_refused() {
         refused_at_start_up("--local-answers", file, &[why, "local answers"]);
     }
 }
+
+/// The firmware's pattern table (`embedded/patterns/kgs-6d-flash.kpc`) is
+/// what `kosumi patterns compact` makes of the committed model, and the
+/// tool refuses a damaged model with a clear error.
+#[test]
+fn the_firmwares_pattern_table_is_the_compact_form_of_its_model() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("flash.kpc");
+    let model = root.join("models/kgs-6d-flash.kpm");
+    let o = kosumi(&[
+        "patterns",
+        "compact",
+        model.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("3649 patterns up to size 10"));
+    let committed = fs::read(root.join("embedded/patterns/kgs-6d-flash.kpc")).unwrap();
+    assert!(
+        fs::read(&out).unwrap() == committed,
+        "the committed table is stale"
+    );
+    let mut bytes = fs::read(&model).unwrap();
+    bytes.truncate(bytes.len() - 1);
+    let damaged = dir.path().join("damaged.kpm");
+    fs::write(&damaged, &bytes).unwrap();
+    let o = kosumi(&[
+        "patterns",
+        "compact",
+        damaged.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
+}

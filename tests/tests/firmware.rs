@@ -268,6 +268,24 @@ fn firmware_plays_a_full_game_against_the_host_engine_over_its_uart() {
     finish(fw, kosumi, moves);
 }
 
+/// The firmware with the move-pattern model in flash (`--features
+/// patterns`: its ladders read on the tactical reader's journal) plays a
+/// whole game within the RAM budget of the build without it.
+#[test]
+fn firmware_with_the_pattern_table_plays_a_full_game_within_its_ram_budget() {
+    if !have_firmware_tools() {
+        return;
+    }
+    let elf = build_firmware_with(&["--features", "patterns"], "target/patterns");
+    let host = kosumi_tests::build_tool("kosumi", "kosumi");
+    let host = host.to_str().expect("utf-8 path");
+    let mut fw = firmware(&elf);
+    let mut kosumi = Gtp::spawn("host engine", host, &["--size", "9", "--playouts", "300"]);
+    let moves = play_game(&mut fw, &mut kosumi, 400);
+    println!("firmware with patterns (black) vs host engine: {moves} moves");
+    finish(fw, kosumi, moves);
+}
+
 /// Place handicap stones with the three commands, as a game starts: the
 /// last, `fixed_handicap 2`, stays on the board (C3 G7, white to move).
 fn place_handicaps(fw: &mut Gtp) {

@@ -8,7 +8,7 @@
 //! ([`CLUSTERS`] clusters of 64 bytes, 1 MiB), the tactical reader and its
 //! cache ([`TACTIC_CLUSTERS`] clusters of 32 bytes), the move-pattern
 //! model ([`MODEL`], in the module's data) with its index
-//! ([`PATTERN_SLOTS`] slots of 16 bytes, 4 MiB) and ladder reader, the
+//! ([`PATTERN_SLOTS`] slots of 16 bytes, 4 MiB; its ladders read on the reader's journal), the
 //! last-good-reply tables ([`REPLY_ENTRIES`] of 2 bytes), the session (a
 //! 19x19 game) and two byte buffers. The module has no allocator and its linear
 //! memory never grows: its size is fixed when it is instantiated
@@ -50,7 +50,7 @@ use kosumi_core::pattern::{Model, Patterns, Slot};
 use kosumi_core::playout::Replies;
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
-use kosumi_core::tactics::{Ladder, Reader};
+use kosumi_core::tactics::Reader;
 
 /// Nodes of the search tree: 2^19 nodes of 40 bytes, 20 MiB (a
 /// 10,000-playout search of 19x19 expands far fewer; the pool is pruned
@@ -113,7 +113,6 @@ static mut TACTICS: TacticTable = HashTable::new_static();
 static mut READER: TacticReader = Reader::with_journal(None);
 static mut PATTERN_INDEX: [Slot; PATTERN_SLOTS] = [Slot::EMPTY; PATTERN_SLOTS];
 static mut PATTERNS: Option<Patterns<'static>> = None;
-static mut LADDER: Ladder = Ladder::new();
 static mut REPLY_TABLE: [u16; REPLY_ENTRIES] = [0; REPLY_ENTRIES];
 static mut REPLIES: Option<Replies<&'static mut [u16]>> = None;
 static mut INPUT_BUFFER: [u8; INPUT] = [0; INPUT];
@@ -159,13 +158,12 @@ fn module() -> Module {
         // holds the only reference to the cache, the model the only one to
         // its index, the reply tables the only one to theirs, and the
         // engine the only ones to the rest.
-        let (tactics, reader, index, patterns, ladder, table, replies) = unsafe {
+        let (tactics, reader, index, patterns, table, replies) = unsafe {
             (
                 &mut *core::ptr::addr_of_mut!(TACTICS),
                 &mut *core::ptr::addr_of_mut!(READER),
                 &mut *core::ptr::addr_of_mut!(PATTERN_INDEX),
                 &mut *core::ptr::addr_of_mut!(PATTERNS),
-                &mut *core::ptr::addr_of_mut!(LADDER),
                 &mut *core::ptr::addr_of_mut!(REPLY_TABLE),
                 &mut *core::ptr::addr_of_mut!(REPLIES),
             )
@@ -175,7 +173,9 @@ fn module() -> Module {
         // The index and the reply tables fit by the checks above: the
         // hand-made priors and plain playouts only if they did not.
         if let Ok(p) = Patterns::build(MODEL, index) {
-            session.player.set_patterns(patterns.insert(p), ladder);
+            // Ladders are read on the reader's journal, free between its
+            // reads and as large as a ladder's own.
+            session.player.set_patterns(patterns.insert(p), None);
         }
         if let Ok(r) = Replies::new(&mut table[..]) {
             session.player.set_replies(replies.insert(r));

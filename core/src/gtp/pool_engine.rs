@@ -29,7 +29,7 @@ use crate::search::{
     Search, SearchError, SearchResult,
 };
 use crate::table::BestMoveCluster;
-use crate::tactics::{Ladder, Solver};
+use crate::tactics::{LadderReader, Solver};
 
 use super::args::{count, exactly};
 use super::Failure;
@@ -96,7 +96,7 @@ pub struct PoolEngine<'a> {
     tactics: Option<&'a mut dyn Solver>,
     /// The move-pattern model and the ladder reader of its features and of
     /// the playouts' ladder rules (none: the hand-made priors).
-    patterns: Option<(&'a Patterns<'a>, &'a mut Ladder)>,
+    patterns: Option<(&'a Patterns<'a>, Option<&'a mut dyn LadderReader>)>,
     /// Last good replies of the playouts, kept from move to move (none:
     /// not used).
     replies: Option<&'a mut dyn ReplyMemory>,
@@ -216,8 +216,13 @@ impl<'a> PoolEngine<'a> {
 
     /// Rate moves with the move-pattern model `patterns` in the search's
     /// priors, its features and the playouts' ladder rules reading ladders
-    /// on `ladder`.
-    pub fn set_patterns(&mut self, patterns: &'a Patterns<'a>, ladder: &'a mut Ladder) {
+    /// on `ladder`, or with `None` on the tactical reader's journal
+    /// ([`PoolEngine::set_tactics`]; the firmware has RAM for one).
+    pub fn set_patterns(
+        &mut self,
+        patterns: &'a Patterns<'a>,
+        ladder: Option<&'a mut dyn LadderReader>,
+    ) {
         self.patterns = Some((patterns, ladder));
     }
 
@@ -310,7 +315,13 @@ impl<'a> PoolEngine<'a> {
             patterns: self
                 .patterns
                 .as_mut()
-                .map(|(patterns, ladder)| PatternPrior { patterns, ladder }),
+                .map(|(patterns, ladder)| PatternPrior {
+                    patterns,
+                    ladder: match ladder {
+                        Some(l) => Some(&mut **l),
+                        None => None,
+                    },
+                }),
             replies: match &mut self.replies {
                 Some(r) => Some(&mut **r),
                 None => None,

@@ -14,7 +14,7 @@
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
-use crate::tactics::Ladder;
+use crate::tactics::LadderReader;
 
 /// The feature groups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,11 +147,11 @@ fn distance(board: &Board, a: Point, b: Point) -> u8 {
 /// Return the tactical feature values (by [`Group`]) of `c` playing `p`
 /// on `board` (`p` empty and legal, or the pass). The board is used for
 /// ladder reads and restored.
-pub fn tactical<const W: usize, const M: usize>(
+pub fn tactical(
     board: &mut Board,
     p: Point,
     c: Color,
-    ladder: &mut Ladder<W, M>,
+    ladder: &mut dyn LadderReader,
 ) -> [u8; GROUPS] {
     let mut v = [0u8; GROUPS];
     let last = board.last_move();

@@ -1,5 +1,8 @@
 //! A model ready for play: its spatial patterns indexed by hash in every
 //! orientation, in storage the caller supplies, and the gamma of a move.
+//! Or, where RAM is short, a [`Compact`] table read in place from flash
+//! ([`Patterns::compact`]): one entry a pattern, the move's neighbourhood
+//! hashed in all eight orientations instead.
 //!
 //! The index is open addressing with linear probing over a power-of-two
 //! array of [`Slot`]s, at most half full: each of a model's patterns is
@@ -15,12 +18,13 @@
 //! up from 3x3 and stops at the first size not in the index, usually after
 //! two or three probes instead of eight.
 
+use super::compact::Compact;
 use super::feature::{tactical, GROUPS, OFFSET, TACTICAL_GAMMAS};
 use super::model::{Model, ModelError};
-use super::spatial::{cell_at, KEY, MIN_SIZE, SIZE_KEY, SIZE_POINTS};
+use super::spatial::{cell_at, EMPTY, KEY, MIN_SIZE, PERMUTATION, SIZE_KEY, SIZE_POINTS};
 use crate::board::Board;
 use crate::geometry::{Color, Point};
-use crate::tactics::Ladder;
+use crate::tactics::LadderReader;
 
 /// One entry of the index: a pattern hash (0: empty), its gamma, and its
 /// record number and size (`record << 8 | size`).
@@ -60,9 +64,19 @@ pub const MAX_PATTERNS: usize = 1 << 24;
 /// A model with its patterns indexed: the gamma of any move.
 #[derive(Clone, Copy, Debug)]
 pub struct Patterns<'a> {
-    model: Model<'a>,
     tactical: [f32; TACTICAL_GAMMAS],
-    slots: &'a [Slot],
+    index: Index<'a>,
+}
+
+/// Where the spatial patterns are looked up.
+#[derive(Clone, Copy, Debug)]
+enum Index<'a> {
+    /// A model's patterns under every orientation's hash, in the caller's
+    /// slots: one probe a size.
+    Probed { model: Model<'a>, slots: &'a [Slot] },
+    /// A compact table, each pattern under its canonical hash: eight
+    /// hashes and a binary search a size.
+    Sorted(Compact<'a>),
 }
 
 /// What the model says of one move.
@@ -120,48 +134,52 @@ impl<'a> Patterns<'a> {
             }
         }
         // Nested: every pattern's next smaller size is a pattern too.
-        let index = Patterns {
-            model,
-            tactical: [1.0; TACTICAL_GAMMAS],
-            slots,
-        };
         for r in 0..model.patterns() {
             let (size, cells, _) = model.pattern(r);
-            if size > MIN_SIZE && index.find(cells.hash_in(size - 1, 0)).is_none() {
+            if size > MIN_SIZE && find(slots, cells.hash_in(size - 1, 0)).is_none() {
                 return Err(ModelError::NotNested(r));
             }
         }
-        let slots = index.slots;
         let mut tactical_gammas = [1.0f32; TACTICAL_GAMMAS];
         for (i, g) in tactical_gammas.iter_mut().enumerate() {
             *g = model.tactical(i);
         }
         Ok(Patterns {
-            model,
             tactical: tactical_gammas,
-            slots,
+            index: Index::Probed { model, slots },
         })
     }
 
-    /// Return the model.
-    pub fn model(&self) -> &Model<'a> {
-        &self.model
+    /// Return the patterns of a compact `table`, read in place (a `const
+    /// fn`: a firmware's table and the tactical gammas copied from it can
+    /// be a `static` in flash).
+    pub const fn compact(table: Compact<'a>) -> Patterns<'a> {
+        let mut tactical = [1.0f32; TACTICAL_GAMMAS];
+        let mut i = 0;
+        while i < TACTICAL_GAMMAS {
+            tactical[i] = table.tactical(i);
+            i += 1;
+        }
+        Patterns {
+            tactical,
+            index: Index::Sorted(table),
+        }
     }
 
-    /// Return the slot holding `key`, if any.
-    #[inline]
-    fn find(&self, key: u64) -> Option<&Slot> {
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        loop {
-            let slot = &self.slots[i];
-            if slot.key == key {
-                return Some(slot);
-            }
-            if slot.key == 0 {
-                return None;
-            }
-            i = (i + 1) & mask;
+    /// Return the model of an index built from one ([`Patterns::build`]);
+    /// `None` for a compact table.
+    pub fn model(&self) -> Option<&Model<'a>> {
+        match &self.index {
+            Index::Probed { model, .. } => Some(model),
+            Index::Sorted(_) => None,
+        }
+    }
+
+    /// Return the number of spatial patterns.
+    pub fn patterns(&self) -> usize {
+        match &self.index {
+            Index::Probed { model, .. } => model.patterns(),
+            Index::Sorted(table) => table.entries(),
         }
     }
 
@@ -169,27 +187,13 @@ impl<'a> Patterns<'a> {
     /// any, reading the board one ring of the neighbourhood at a time and
     /// only as far as the patterns go. The patterns are nested (see the
     /// module note), so the search stops at the first size not in the
-    /// index.
+    /// index. The record of a compact table's pattern is its entry number.
     #[inline]
     pub fn spatial_at(&self, board: &Board, p: Point, c: Color) -> Option<Match> {
-        let mut h = 0u64;
-        let mut k = 0;
-        let mut best = None;
-        for (s, &end) in SIZE_POINTS.iter().enumerate() {
-            while k < end as usize {
-                h ^= KEY[k][cell_at(board, p, c, k) as usize];
-                k += 1;
-            }
-            let Some(slot) = self.find(h ^ SIZE_KEY[s]) else {
-                break;
-            };
-            best = Some(Match {
-                gamma: slot.gamma,
-                size: MIN_SIZE + s,
-                record: (slot.record_size >> 8) as usize,
-            });
+        match &self.index {
+            Index::Probed { slots, .. } => probed_at(slots, board, p, c),
+            Index::Sorted(table) => sorted_at(table, board, p, c),
         }
-        best
     }
 
     /// Return the gamma of tactical feature values `v` (by group).
@@ -206,12 +210,12 @@ impl<'a> Patterns<'a> {
 
     /// Rate `c` playing `p` (empty and legal, or the pass) on `board`; the
     /// board is used for ladder reads and restored.
-    pub fn rate<const W: usize, const M: usize>(
+    pub fn rate(
         &self,
         board: &mut Board,
         p: Point,
         c: Color,
-        ladder: &mut Ladder<W, M>,
+        ladder: &mut dyn LadderReader,
     ) -> Rating {
         let features = tactical(board, p, c, ladder);
         let mut gamma = self.tactical_gamma(&features);
@@ -228,4 +232,76 @@ impl<'a> Patterns<'a> {
             size,
         }
     }
+}
+
+/// Return the slot holding `key`, if any.
+#[inline]
+fn find(slots: &[Slot], key: u64) -> Option<&Slot> {
+    let mask = slots.len() - 1;
+    let mut i = key as usize & mask;
+    loop {
+        let slot = &slots[i];
+        if slot.key == key {
+            return Some(slot);
+        }
+        if slot.key == 0 {
+            return None;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+/// [`Patterns::spatial_at`] over every orientation's hash: the
+/// neighbourhood hashed once, as it stands.
+#[inline]
+fn probed_at(slots: &[Slot], board: &Board, p: Point, c: Color) -> Option<Match> {
+    let mut h = 0u64;
+    let mut k = 0;
+    let mut best = None;
+    for (s, &end) in SIZE_POINTS.iter().enumerate() {
+        while k < end as usize {
+            h ^= KEY[k][cell_at(board, p, c, k) as usize];
+            k += 1;
+        }
+        let Some(slot) = find(slots, h ^ SIZE_KEY[s]) else {
+            break;
+        };
+        best = Some(Match {
+            gamma: slot.gamma,
+            size: MIN_SIZE + s,
+            record: (slot.record_size >> 8) as usize,
+        });
+    }
+    best
+}
+
+/// [`Patterns::spatial_at`] over canonical hashes: the neighbourhood
+/// hashed in the eight orientations, one ring at a time, the least of the
+/// eight looked up.
+fn sorted_at(table: &Compact<'_>, board: &Board, p: Point, c: Color) -> Option<Match> {
+    let mut h = [0u64; 8];
+    let mut k = 0;
+    let mut best = None;
+    let sizes = table.max_size() + 1 - MIN_SIZE;
+    for (s, &end) in SIZE_POINTS.iter().enumerate().take(sizes) {
+        while k < end as usize {
+            let cell = cell_at(board, p, c, k);
+            if cell != EMPTY {
+                for (t, h) in h.iter_mut().enumerate() {
+                    *h ^= KEY[PERMUTATION[t][k] as usize][cell as usize];
+                }
+            }
+            k += 1;
+        }
+        let canonical = h.iter().fold(u64::MAX, |m, &h| m.min(h ^ SIZE_KEY[s]));
+        let Some((record, gamma)) = table.find(canonical) else {
+            break;
+        };
+        best = Some(Match {
+            gamma,
+            size: MIN_SIZE + s,
+            record,
+        });
+    }
+    best
 }

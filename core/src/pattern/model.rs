@@ -75,6 +75,9 @@ pub enum ModelError {
     /// A pattern's next smaller size is not in the model (the patterns
     /// must be nested, see [`super::index`]).
     NotNested(usize),
+    /// A compact table's entry whose key is not above the one before it
+    /// (out of order, or two patterns whose keys clash).
+    KeyOrder(usize),
 }
 
 impl core::fmt::Display for ModelError {
@@ -97,6 +100,10 @@ impl core::fmt::Display for ModelError {
             ModelError::BadGamma(i) => write!(f, "gamma {i} is not a positive number"),
             ModelError::BadRecord(i) => write!(f, "pattern record {i} has a bad size"),
             ModelError::IndexTooSmall => write!(f, "pattern index storage too small"),
+            ModelError::KeyOrder(i) => write!(
+                f,
+                "entry {i}: its key is not above the previous entry's (out of order, or a clash)"
+            ),
             ModelError::NotNested(i) => {
                 write!(
                     f,
@@ -162,11 +169,13 @@ pub(crate) const fn u32_at(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
 }
 
-const fn f32_at(b: &[u8], i: usize) -> f32 {
+/// Return the little-endian `f32` at `b[i..i + 4]`.
+pub(crate) const fn f32_at(b: &[u8], i: usize) -> f32 {
     f32::from_bits(u32_at(b, i))
 }
 
-const fn good_gamma(g: f32) -> bool {
+/// Query whether `g` is a gamma: a positive finite number.
+pub(crate) const fn good_gamma(g: f32) -> bool {
     g.is_finite() && g > 0.0
 }
 

@@ -34,7 +34,7 @@ use super::LocalAnswers;
 use super::RuleStats;
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Point};
-use crate::tactics::Ladder;
+use crate::tactics::LadderReader;
 use crate::{rng, shape};
 
 /// The chances of the heavy policy's rules, as thresholds out of 2^32 (see
@@ -97,7 +97,7 @@ pub fn heavy_move<R: RngCore>(
     rng: &mut R,
     stats: &mut RuleStats,
     reply: Option<Point>,
-    ladder: Option<&mut Ladder>,
+    ladder: Option<&mut dyn LadderReader>,
     local: Option<&LocalAnswers<'_>>,
 ) -> Point {
     let mut ladder = ladder;
@@ -208,7 +208,7 @@ fn two_liberty_ladders(
     board: &mut Board,
     last: Point,
     c: Color,
-    ladder: &mut Ladder,
+    ladder: &mut dyn LadderReader,
 ) -> Option<Point> {
     if board.at(last) != Cell::stone(c.opponent()) {
         return None;

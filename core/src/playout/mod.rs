@@ -45,7 +45,7 @@ use rand_core::RngCore;
 
 use crate::board::{Board, Score};
 use crate::geometry::{Color, Point};
-use crate::tactics::Ladder;
+use crate::tactics::LadderReader;
 
 /// The move policy of a playout.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -130,7 +130,7 @@ pub struct Aids<'a> {
     pub replies: Option<&'a mut dyn ReplyMemory>,
     /// A ladder reader for the ladder rules ([`Heavy::ladder_escapes`],
     /// [`Heavy::ladders`]).
-    pub ladder: Option<&'a mut Ladder>,
+    pub ladder: Option<&'a mut dyn LadderReader>,
     /// Learned answers to the last move, in place of the hand-made shapes
     /// ([`local`]).
     pub local: Option<&'a LocalAnswers<'a>>,
@@ -167,7 +167,10 @@ pub fn playout_replying<R: RngCore>(
         Policy::Heavy(h) => {
             board.refresh_ataris();
             play_out::<true, R>(board, rng, stats, &mut on_move, |b, rng, stats| {
-                let ladder = ladder.as_deref_mut();
+                let ladder: Option<&mut dyn LadderReader> = match &mut ladder {
+                    Some(l) => Some(&mut **l),
+                    None => None,
+                };
                 match replies.as_deref_mut() {
                     None => heavy_move(b, h, rng, stats, None, ladder, local),
                     Some(m) => {

@@ -7,14 +7,16 @@
 
 use crate::pattern::Patterns;
 use crate::playout::{Aids, LocalAnswers, ReplyMemory};
-use crate::tactics::{Ladder, Solver};
+use crate::tactics::{LadderReader, Solver};
 
 /// A move-pattern model and the ladder reader for its features.
 pub struct PatternPrior<'k> {
     /// The model, indexed.
     pub patterns: &'k Patterns<'k>,
-    /// Scratch for the ladder features.
-    pub ladder: &'k mut Ladder,
+    /// Scratch for the ladder features; `None`: the tactical reader's
+    /// journal ([`Solver::ladders`]), free between its reads (an engine
+    /// short of RAM keeps one journal). With neither, no ladder is seen.
+    pub ladder: Option<&'k mut dyn LadderReader>,
 }
 
 /// The caller's knowledge for one search.
@@ -59,8 +61,8 @@ impl<'k> Knowledge<'k> {
         }
     }
 
-    /// Lend the playouts their aids: the reply memory, and the pattern
-    /// model's ladder reader for the heavy policy's ladder rules (a
+    /// Lend the playouts their aids: the reply memory, and with a pattern
+    /// model its ladder reader for the heavy policy's ladder rules (a
     /// scratch reader, free while the playout runs).
     pub fn playout_aids(&mut self) -> Aids<'_> {
         Aids {
@@ -68,9 +70,18 @@ impl<'k> Knowledge<'k> {
                 Some(r) => Some(&mut **r),
                 None => None,
             },
-            ladder: self.patterns.as_mut().map(|p| &mut *p.ladder),
+            ladder: ladder_of(&mut self.patterns, &mut self.tactics),
             local: self.local,
         }
+    }
+
+    /// Lend the model's ladder reader ([`PatternPrior::ladder`], else the
+    /// tactical reader's) and the model; both `None` without a model.
+    pub fn ladder_and_model(
+        &mut self,
+    ) -> (Option<&mut dyn LadderReader>, Option<&'k Patterns<'k>>) {
+        let model = self.patterns.as_ref().map(|p| p.patterns);
+        (ladder_of(&mut self.patterns, &mut self.tactics), model)
     }
 
     /// Lend the knowledge for a shorter call.
@@ -82,7 +93,10 @@ impl<'k> Knowledge<'k> {
             },
             patterns: self.patterns.as_mut().map(|p| PatternPrior {
                 patterns: p.patterns,
-                ladder: &mut *p.ladder,
+                ladder: match &mut p.ladder {
+                    Some(l) => Some(&mut **l),
+                    None => None,
+                },
             }),
             replies: match &mut self.replies {
                 Some(r) => Some(&mut **r),
@@ -90,5 +104,20 @@ impl<'k> Knowledge<'k> {
             },
             local: self.local,
         }
+    }
+}
+
+/// The ladder reader of a model's features and of the playouts' ladder
+/// rules: the model's own, else the tactical reader's; none without a
+/// model.
+fn ladder_of<'s>(
+    patterns: &'s mut Option<PatternPrior<'_>>,
+    tactics: &'s mut Option<&'_ mut dyn Solver>,
+) -> Option<&'s mut dyn LadderReader> {
+    let p = patterns.as_mut()?;
+    match (&mut p.ladder, tactics) {
+        (Some(l), _) => Some(&mut **l),
+        (None, Some(t)) => t.ladders(),
+        (None, None) => None,
     }
 }

@@ -16,6 +16,7 @@ use super::{Search, MAX_MOVES, MAX_PATH};
 use crate::geometry::{Color, Point};
 use crate::playout::playout_replying;
 use crate::table::BestMoveCluster;
+use crate::tactics::NoLadders;
 
 use super::node::Node;
 
@@ -245,21 +246,23 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         // Read only when the children will be made.
         let budget = self.params.reading;
         let shape = self.params.shape_prior;
-        let reading = match knowledge.tactics {
+        let mut knowledge = knowledge;
+        let reading = match knowledge.tactics.as_deref_mut() {
             Some(r) if budget.nodes > 0 => read(&mut self.board, c, r, budget),
             _ => Reading::NONE,
         };
         // With a model: each move's gamma, then its share of their sum.
         let weight = self.params.pattern_prior;
         let mut gammas = [0f32; MAX_MOVES];
-        let model = match knowledge.patterns {
-            Some(pp) if weight > 0.0 => {
+        let model = match knowledge.ladder_and_model() {
+            (ladder, Some(patterns)) if weight > 0.0 => {
+                let ladder = match ladder {
+                    Some(l) => l,
+                    None => &mut NoLadders,
+                };
                 let mut total = 0.0;
                 for (g, &mv) in gammas.iter_mut().zip(&moves[..n]) {
-                    *g = pp
-                        .patterns
-                        .rate(&mut self.board, Point(mv), c, pp.ladder)
-                        .gamma;
+                    *g = patterns.rate(&mut self.board, Point(mv), c, ladder).gamma;
                     total += *g;
                 }
                 Some(1.0 / total)

@@ -13,17 +13,22 @@
 //! Moves are played and taken back through the board's undo journal, which
 //! the [`Ladder`] owns (its size is two const generics, like the reader's).
 
-use super::search::{JOURNAL_MOVES, JOURNAL_WRITES};
 use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
+
+/// Slot writes of a [`Ladder`]'s journal by default, as many as the
+/// tactical reader's: a ladder across a 19x19 board fits (a 9x9 one of
+/// fourteen plies takes about 500).
+pub const LADDER_WRITES: usize = 2048;
+/// Plies of a [`Ladder`]'s journal by default.
+pub const LADDER_MOVES: usize = 64;
 
 /// Nodes one ladder read may visit before it gives up (an escape).
 pub const LADDER_NODES: u32 = 400;
 
 /// A ladder reader with an undo journal of `W` writes over `M` plies.
-pub struct Ladder<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
+pub struct Ladder<const W: usize = LADDER_WRITES, const M: usize = LADDER_MOVES> {
     journal: Journal<W, M>,
-    nodes: u32,
 }
 
 impl<const W: usize, const M: usize> Default for Ladder<W, M> {
@@ -32,38 +37,110 @@ impl<const W: usize, const M: usize> Default for Ladder<W, M> {
     }
 }
 
+/// What the pattern features and the heavy playouts ask of ladders. A
+/// [`Ladder`] answers with its own journal; the tactical
+/// [`Reader`](super::Reader) answers with its journal between its own
+/// reads, so an engine short of RAM keeps one journal for both
+/// ([`super::Solver::ladders`]). Every implementation runs the same read,
+/// so the answers differ only where a journal is too small for a line (an
+/// escape, as when the node budget runs out).
+pub trait LadderReader {
+    /// Query whether the chain at `prey`, in atari with its owner to move,
+    /// is caught in a ladder. The board is restored.
+    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool;
+
+    /// Query whether the chain at `prey`, with two liberties and its
+    /// opponent to move, is caught in a ladder. The board is restored.
+    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool;
+
+    /// Query whether `c` playing at the empty point `p` makes a chain the
+    /// opponent catches (one liberty, or two and a working ladder). The
+    /// board is restored.
+    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool;
+
+    /// Query whether the opponent's chain at `target`, which `c` playing at
+    /// `p` puts in atari, is then caught in a ladder. The board is
+    /// restored.
+    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool;
+}
+
+/// The reader of an engine with no journal to spare: it reads no ladder
+/// (a question that needs a read answers `false`, as a read out of budget
+/// does); a chain left with one liberty is still caught.
+pub struct NoLadders;
+
+impl LadderReader for NoLadders {
+    fn caught_in_atari(&mut self, _: &mut Board, _: Point) -> bool {
+        false
+    }
+
+    fn caught_with_two(&mut self, _: &mut Board, _: Point) -> bool {
+        false
+    }
+
+    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
+        board.liberties_after::<2>(p, c) < 2
+    }
+
+    fn caught_after_atari(&mut self, _: &mut Board, _: Point, _: Color, _: Point) -> bool {
+        false
+    }
+}
+
 impl<const W: usize, const M: usize> Ladder<W, M> {
     /// Return a ladder reader (a `const fn`: it may live in a `static`).
     pub const fn new() -> Self {
         Ladder {
             journal: Journal::new(),
-            nodes: 0,
         }
     }
+}
 
-    /// Query whether the chain at `prey`, in atari with its owner to move,
-    /// is caught in a ladder. The board is restored.
-    pub fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
-        self.nodes = 0;
-        self.journal.clear();
+impl<const W: usize, const M: usize> LadderReader for Ladder<W, M> {
+    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
+        Read::over(&mut self.journal).caught_in_atari(board, prey)
+    }
+
+    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
+        Read::over(&mut self.journal).caught_with_two(board, prey)
+    }
+
+    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
+        Read::over(&mut self.journal).caught_after(board, p, c)
+    }
+
+    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool {
+        Read::over(&mut self.journal).caught_after_atari(board, p, c, target)
+    }
+}
+
+/// One ladder question read over a borrowed journal (cleared first) and a
+/// node budget of its own: the read every [`LadderReader`] runs.
+pub(crate) struct Read<'j, const W: usize, const M: usize> {
+    journal: &'j mut Journal<W, M>,
+    nodes: u32,
+}
+
+impl<'j, const W: usize, const M: usize> Read<'j, W, M> {
+    /// Start a read over `journal`.
+    pub(crate) fn over(journal: &'j mut Journal<W, M>) -> Self {
+        journal.clear();
+        Read { journal, nodes: 0 }
+    }
+
+    /// See [`LadderReader::caught_in_atari`].
+    pub(crate) fn caught_in_atari(mut self, board: &mut Board, prey: Point) -> bool {
         board.in_atari(prey) && self.defend(board, prey)
     }
 
-    /// Query whether the chain at `prey`, with two liberties and its
-    /// opponent to move, is caught in a ladder. The board is restored.
-    pub fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
-        self.nodes = 0;
-        self.journal.clear();
+    /// See [`LadderReader::caught_with_two`].
+    pub(crate) fn caught_with_two(mut self, board: &mut Board, prey: Point) -> bool {
         board.liberty_count_capped::<3>(prey) == 2 && self.attack(board, prey)
     }
 
-    /// Query whether `c` playing at the empty point `p` makes a chain the
-    /// opponent catches (one liberty, or two and a working ladder). The
-    /// board is restored.
-    pub fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
-        self.nodes = 0;
-        self.journal.clear();
-        if board.play_undoable(p, c, &mut self.journal).is_err() {
+    /// See [`LadderReader::caught_after`].
+    pub(crate) fn caught_after(mut self, board: &mut Board, p: Point, c: Color) -> bool {
+        if board.play_undoable(p, c, self.journal).is_err() {
             return false;
         }
         let caught = match board.liberty_count_capped::<3>(p) {
@@ -71,29 +148,25 @@ impl<const W: usize, const M: usize> Ladder<W, M> {
             2 => self.attack(board, p),
             _ => false,
         };
-        board.undo(&mut self.journal);
+        board.undo(self.journal);
         caught
     }
 
-    /// Query whether the opponent's chain at `target`, which `c` playing at
-    /// `p` puts in atari, is then caught in a ladder. The board is
-    /// restored.
-    pub fn caught_after_atari(
-        &mut self,
+    /// See [`LadderReader::caught_after_atari`].
+    pub(crate) fn caught_after_atari(
+        mut self,
         board: &mut Board,
         p: Point,
         c: Color,
         target: Point,
     ) -> bool {
-        self.nodes = 0;
-        self.journal.clear();
-        if board.play_undoable(p, c, &mut self.journal).is_err() {
+        if board.play_undoable(p, c, self.journal).is_err() {
             return false;
         }
         let caught = board.at(target) == Cell::stone(c.opponent())
             && board.in_atari(target)
             && self.defend(board, target);
-        board.undo(&mut self.journal);
+        board.undo(self.journal);
         caught
     }
 
@@ -140,7 +213,7 @@ impl<const W: usize, const M: usize> Ladder<W, M> {
             if !board.is_legal(m, color) {
                 continue;
             }
-            if board.play_undoable(m, color, &mut self.journal).is_err() {
+            if board.play_undoable(m, color, self.journal).is_err() {
                 return false;
             }
             let escaped = match board.liberty_count_capped::<3>(prey) {
@@ -148,7 +221,7 @@ impl<const W: usize, const M: usize> Ladder<W, M> {
                 2 => !self.attack(board, prey),
                 _ => true,
             };
-            board.undo(&mut self.journal);
+            board.undo(self.journal);
             if escaped {
                 return false;
             }
@@ -184,12 +257,12 @@ impl<const W: usize, const M: usize> Ladder<W, M> {
             if besides >= 3 || !board.is_legal(m, att) {
                 continue;
             }
-            if board.play_undoable(m, att, &mut self.journal).is_err() {
+            if board.play_undoable(m, att, self.journal).is_err() {
                 return false;
             }
             let caught = board.at(prey).color() != Some(color)
                 || (board.in_atari(prey) && self.defend(board, prey));
-            board.undo(&mut self.journal);
+            board.undo(self.journal);
             if caught {
                 return true;
             }

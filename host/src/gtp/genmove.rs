@@ -355,7 +355,7 @@ impl Services {
         let mut ladder = Box::<kosumi_core::tactics::Ladder>::default();
         moves
             .iter()
-            .map(|&p| patterns.rate(&mut board, p, c, &mut ladder).gamma)
+            .map(|&p| patterns.rate(&mut board, p, c, &mut *ladder).gamma)
             .collect()
     }
 }

@@ -90,6 +90,6 @@ mod tests {
     #[test]
     fn the_built_in_model_reads_and_indexes() {
         let p = load(None).expect("built-in model");
-        assert!(p.model().patterns() > 1000);
+        assert!(p.patterns() > 1000);
     }
 }

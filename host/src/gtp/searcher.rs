@@ -132,7 +132,7 @@ impl Searcher {
             tactics: reader.as_deref_mut().map(|r| r as &mut dyn Solver),
             patterns: patterns.map(|patterns| PatternPrior {
                 patterns,
-                ladder: &mut self.ladder,
+                ladder: Some(&mut *self.ladder),
             }),
             replies: self
                 .replies

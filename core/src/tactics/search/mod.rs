@@ -81,6 +81,7 @@ use super::cache::{recall, remember, Stored};
 use super::key::{
     ban_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT, CLASS_SAVE,
 };
+use super::ladder::{LadderReader, Read};
 use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
 use candidates::{captures, Cands};
 
@@ -698,6 +699,13 @@ pub trait Solver {
     /// Answer `problem` on `board` within `budget`, restoring the board
     /// (see [`Reader::solve`]).
     fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer;
+
+    /// Lend the solver as a ladder reader between its own reads, if it
+    /// can read ladders (the [`Reader`] does, on its own journal: an
+    /// engine short of RAM keeps one journal for both).
+    fn ladders(&mut self) -> Option<&mut dyn LadderReader> {
+        None
+    }
 }
 
 impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize> Solver
@@ -705,5 +713,29 @@ impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M
 {
     fn solve(&mut self, board: &mut Board, problem: Problem, budget: Budget) -> Answer {
         Reader::solve(self, board, problem, budget)
+    }
+
+    fn ladders(&mut self) -> Option<&mut dyn LadderReader> {
+        Some(self)
+    }
+}
+
+/// The plain ladder read ([`super::ladder`]) over the reader's journal,
+/// which is free between its reads (each clears it first).
+impl<S, const W: usize, const M: usize> LadderReader for Reader<'_, S, W, M> {
+    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
+        Read::over(&mut self.journal).caught_in_atari(board, prey)
+    }
+
+    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
+        Read::over(&mut self.journal).caught_with_two(board, prey)
+    }
+
+    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
+        Read::over(&mut self.journal).caught_after(board, p, c)
+    }
+
+    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool {
+        Read::over(&mut self.journal).caught_after_atari(board, p, c, target)
     }
 }

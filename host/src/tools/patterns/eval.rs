@@ -111,7 +111,7 @@ pub fn run(args: &TestArgs) -> Result<(), String> {
                 gammas.clear();
                 let mut g_played = 0.0f64;
                 for &m in &moves {
-                    let g = f64::from(patterns.rate(board, m, c, &mut ladder).gamma);
+                    let g = f64::from(patterns.rate(board, m, c, &mut *ladder).gamma);
                     if m == played {
                         g_played = g;
                     }

@@ -12,7 +12,9 @@
 //! | [`train`] | `kosumi patterns train` |
 //! | [`eval`] | `kosumi patterns test` |
 //! | [`local`] | `kosumi patterns local`: the playouts' learned answers to the last move |
+//! | [`compact`] | `kosumi patterns compact`: a model's patterns as a compact table for a firmware's flash |
 
+pub mod compact;
 pub mod eval;
 pub mod games;
 pub mod local;
@@ -30,6 +32,9 @@ pub enum PatternsCommand {
     /// Learn the playouts' answers to the last move (a table of chances
     /// by 3x3 neighbourhood).
     Local(local::LocalArgs),
+    /// Write a model's patterns as a compact table for a firmware's flash
+    /// (one entry a pattern, read in place).
+    Compact(compact::CompactArgs),
 }
 
 /// Run a `kosumi patterns` subcommand.
@@ -41,5 +46,6 @@ pub fn run(cmd: &PatternsCommand) -> Result<(), String> {
         PatternsCommand::Train(a) => train::run(a),
         PatternsCommand::Test(a) => eval::run(a),
         PatternsCommand::Local(a) => local::run(a),
+        PatternsCommand::Compact(a) => compact::run(a),
     }
 }

@@ -196,7 +196,7 @@ fn model_bytes(patterns: &[(usize, Neighbourhood)], tactical: &[f32], spatial: &
 fn training_data(records: &[Record], index: &Patterns, quiet: bool) -> Data {
     let bar = bar(records.len() as u64, "games: candidates", quiet);
     let mut data = Data {
-        patterns: index.model().patterns(),
+        patterns: index.patterns(),
         ..Data::default()
     };
     let mut combo_ids: HashMap<u64, u32> = HashMap::new();
@@ -254,7 +254,7 @@ fn game_candidates(record: &Record, index: &Patterns) -> GameCandidates {
         };
         rated.clear();
         for &m in &moves {
-            let f = feature::tactical(board, m, c, &mut ladder);
+            let f = feature::tactical(board, m, c, &mut *ladder);
             let pattern = if m.is_pass() {
                 NO_PATTERN
             } else {
