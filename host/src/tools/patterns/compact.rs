@@ -7,7 +7,10 @@
 use std::path::{Path, PathBuf};
 
 use kosumi_core::pattern::compact::{encode, encoded_len};
+use kosumi_core::pattern::spatial::MAX_SIZE;
 use kosumi_core::pattern::{Compact, Model, TACTICAL_GAMMAS};
+
+use super::train::pattern_size;
 
 /// Arguments of `kosumi patterns compact`.
 #[derive(clap::Args, Debug)]
@@ -18,7 +21,7 @@ pub struct CompactArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Largest pattern size kept (3: 3x3 shapes only; up to 10).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = MAX_SIZE, value_parser = pattern_size)]
     pub max_size: usize,
 }
 

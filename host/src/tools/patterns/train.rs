@@ -66,7 +66,7 @@ pub struct TrainArgs {
 }
 
 /// Parse a pattern size (3 to 10).
-fn pattern_size(text: &str) -> Result<usize, String> {
+pub(crate) fn pattern_size(text: &str) -> Result<usize, String> {
     text.parse::<usize>()
         .ok()
         .filter(|d| (MIN_SIZE..=MAX_SIZE).contains(d))
