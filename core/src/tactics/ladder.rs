@@ -37,31 +37,53 @@ impl<const W: usize, const M: usize> Default for Ladder<W, M> {
     }
 }
 
+/// A question about ladders ([`LadderReader`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Is the chain at `prey`, in atari with its owner to move, caught in
+    /// a ladder?
+    InAtari(Point),
+    /// Is the chain at `prey`, with two liberties and its opponent to
+    /// move, caught in a ladder?
+    WithTwo(Point),
+    /// Does `c` playing at the empty point `p` make a chain the opponent
+    /// catches (one liberty, or two and a working ladder)?
+    After(Point, Color),
+    /// Is the opponent's chain at `target`, which `c` playing at `p` puts
+    /// in atari, then caught in a ladder?
+    AfterAtari(Point, Color, Point),
+}
+
 /// What the pattern features and the heavy playouts ask of ladders. A
 /// [`Ladder`] answers with its own journal; the tactical
 /// [`Reader`](super::Reader) answers with its journal between its own
 /// reads, so an engine short of RAM keeps one journal for both
-/// ([`super::Solver::ladders`]). Every implementation runs the same read,
-/// so the answers differ only where a journal is too small for a line (an
-/// escape, as when the node budget runs out).
+/// ([`super::Solver::ladders`]). Both run the same read, so their answers
+/// differ only where a journal is too small for a line (an escape, as
+/// when the node budget runs out). The board is restored.
 pub trait LadderReader {
-    /// Query whether the chain at `prey`, in atari with its owner to move,
-    /// is caught in a ladder. The board is restored.
-    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool;
+    /// Answer `question` on `board`.
+    fn answer(&mut self, board: &mut Board, question: Question) -> bool;
 
-    /// Query whether the chain at `prey`, with two liberties and its
-    /// opponent to move, is caught in a ladder. The board is restored.
-    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool;
+    /// See [`Question::InAtari`].
+    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
+        self.answer(board, Question::InAtari(prey))
+    }
 
-    /// Query whether `c` playing at the empty point `p` makes a chain the
-    /// opponent catches (one liberty, or two and a working ladder). The
-    /// board is restored.
-    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool;
+    /// See [`Question::WithTwo`].
+    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
+        self.answer(board, Question::WithTwo(prey))
+    }
 
-    /// Query whether the opponent's chain at `target`, which `c` playing at
-    /// `p` puts in atari, is then caught in a ladder. The board is
-    /// restored.
-    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool;
+    /// See [`Question::After`].
+    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
+        self.answer(board, Question::After(p, c))
+    }
+
+    /// See [`Question::AfterAtari`].
+    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool {
+        self.answer(board, Question::AfterAtari(p, c, target))
+    }
 }
 
 /// The reader of an engine with no journal to spare: it reads no ladder
@@ -70,20 +92,11 @@ pub trait LadderReader {
 pub struct NoLadders;
 
 impl LadderReader for NoLadders {
-    fn caught_in_atari(&mut self, _: &mut Board, _: Point) -> bool {
-        false
-    }
-
-    fn caught_with_two(&mut self, _: &mut Board, _: Point) -> bool {
-        false
-    }
-
-    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
-        board.liberties_after::<2>(p, c) < 2
-    }
-
-    fn caught_after_atari(&mut self, _: &mut Board, _: Point, _: Color, _: Point) -> bool {
-        false
+    fn answer(&mut self, board: &mut Board, question: Question) -> bool {
+        match question {
+            Question::After(p, c) => board.liberties_after::<2>(p, c) < 2,
+            _ => false,
+        }
     }
 }
 
@@ -97,77 +110,56 @@ impl<const W: usize, const M: usize> Ladder<W, M> {
 }
 
 impl<const W: usize, const M: usize> LadderReader for Ladder<W, M> {
-    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
-        Read::over(&mut self.journal).caught_in_atari(board, prey)
-    }
-
-    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
-        Read::over(&mut self.journal).caught_with_two(board, prey)
-    }
-
-    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
-        Read::over(&mut self.journal).caught_after(board, p, c)
-    }
-
-    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool {
-        Read::over(&mut self.journal).caught_after_atari(board, p, c, target)
+    fn answer(&mut self, board: &mut Board, question: Question) -> bool {
+        Read::answer(&mut self.journal, board, question)
     }
 }
 
-/// One ladder question read over a borrowed journal (cleared first) and a
-/// node budget of its own: the read every [`LadderReader`] runs.
+/// One ladder question read over a borrowed journal and a node budget of
+/// its own: the read every [`LadderReader`] with a journal runs.
 pub(crate) struct Read<'j, const W: usize, const M: usize> {
     journal: &'j mut Journal<W, M>,
     nodes: u32,
 }
 
 impl<'j, const W: usize, const M: usize> Read<'j, W, M> {
-    /// Start a read over `journal`.
-    pub(crate) fn over(journal: &'j mut Journal<W, M>) -> Self {
-        journal.clear();
-        Read { journal, nodes: 0 }
-    }
-
-    /// See [`LadderReader::caught_in_atari`].
-    pub(crate) fn caught_in_atari(mut self, board: &mut Board, prey: Point) -> bool {
-        board.in_atari(prey) && self.defend(board, prey)
-    }
-
-    /// See [`LadderReader::caught_with_two`].
-    pub(crate) fn caught_with_two(mut self, board: &mut Board, prey: Point) -> bool {
-        board.liberty_count_capped::<3>(prey) == 2 && self.attack(board, prey)
-    }
-
-    /// See [`LadderReader::caught_after`].
-    pub(crate) fn caught_after(mut self, board: &mut Board, p: Point, c: Color) -> bool {
-        if board.play_undoable(p, c, self.journal).is_err() {
-            return false;
-        }
-        let caught = match board.liberty_count_capped::<3>(p) {
-            0 | 1 => true,
-            2 => self.attack(board, p),
-            _ => false,
-        };
-        board.undo(self.journal);
-        caught
-    }
-
-    /// See [`LadderReader::caught_after_atari`].
-    pub(crate) fn caught_after_atari(
-        mut self,
+    /// Answer `question` on `board`, reading over `journal` (cleared
+    /// first).
+    pub(crate) fn answer(
+        journal: &'j mut Journal<W, M>,
         board: &mut Board,
-        p: Point,
-        c: Color,
-        target: Point,
+        question: Question,
     ) -> bool {
-        if board.play_undoable(p, c, self.journal).is_err() {
-            return false;
+        journal.clear();
+        let mut read = Read { journal, nodes: 0 };
+        match question {
+            Question::InAtari(prey) => board.in_atari(prey) && read.defend(board, prey),
+            Question::WithTwo(prey) => {
+                board.liberty_count_capped::<3>(prey) == 2 && read.attack(board, prey)
+            }
+            Question::After(p, c) => {
+                if board.play_undoable(p, c, read.journal).is_err() {
+                    return false;
+                }
+                let caught = match board.liberty_count_capped::<3>(p) {
+                    0 | 1 => true,
+                    2 => read.attack(board, p),
+                    _ => false,
+                };
+                board.undo(read.journal);
+                caught
+            }
+            Question::AfterAtari(p, c, target) => {
+                if board.play_undoable(p, c, read.journal).is_err() {
+                    return false;
+                }
+                let caught = board.at(target) == Cell::stone(c.opponent())
+                    && board.in_atari(target)
+                    && read.defend(board, target);
+                board.undo(read.journal);
+                caught
+            }
         }
-        let caught = board.at(target) == Cell::stone(c.opponent())
-            && board.in_atari(target)
-            && self.defend(board, target);
-        board.undo(self.journal);
-        caught
     }
 
     /// Count a node; `false` once the budget is spent.

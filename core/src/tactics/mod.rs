@@ -117,7 +117,7 @@ pub mod search;
 pub use connect::{
     Connector, LinkGoal, LinkProblem, LINK_BUDGET, MAX_DISTANCE, MIN_DISTANCE, SUB_BUDGET,
 };
-pub use ladder::{Ladder, LadderReader, NoLadders};
+pub use ladder::{Ladder, LadderReader, NoLadders, Question};
 pub use owl::{Owl, OwlGoal, OwlProblem, OWL_BUDGET};
 
 pub use search::{

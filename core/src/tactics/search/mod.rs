@@ -81,7 +81,7 @@ use super::cache::{recall, remember, Stored};
 use super::key::{
     ban_key, problem_hash, side_key, PointBits, Rect, CLASS_CAPTURE, CLASS_HINT, CLASS_SAVE,
 };
-use super::ladder::{LadderReader, Read};
+use super::ladder::{LadderReader, Question, Read};
 use super::{Answer, Budget, Goal, Problem, ReaderStats, Verdict};
 use candidates::{captures, Cands};
 
@@ -723,19 +723,7 @@ impl<S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M
 /// The plain ladder read ([`super::ladder`]) over the reader's journal,
 /// which is free between its reads (each clears it first).
 impl<S, const W: usize, const M: usize> LadderReader for Reader<'_, S, W, M> {
-    fn caught_in_atari(&mut self, board: &mut Board, prey: Point) -> bool {
-        Read::over(&mut self.journal).caught_in_atari(board, prey)
-    }
-
-    fn caught_with_two(&mut self, board: &mut Board, prey: Point) -> bool {
-        Read::over(&mut self.journal).caught_with_two(board, prey)
-    }
-
-    fn caught_after(&mut self, board: &mut Board, p: Point, c: Color) -> bool {
-        Read::over(&mut self.journal).caught_after(board, p, c)
-    }
-
-    fn caught_after_atari(&mut self, board: &mut Board, p: Point, c: Color, target: Point) -> bool {
-        Read::over(&mut self.journal).caught_after_atari(board, p, c, target)
+    fn answer(&mut self, board: &mut Board, question: Question) -> bool {
+        Read::answer(&mut self.journal, board, question)
     }
 }
