@@ -43,6 +43,22 @@ fn session<'a>(nodes: &'a mut [Node], clusters: &'a mut [BestMoveCluster]) -> Po
     )
 }
 
+/// Return a session as [`session`] does, its playouts the heavy policy's.
+fn heavy_session<'a>(nodes: &'a mut [Node], clusters: &'a mut [BestMoveCluster]) -> Pooled<'a> {
+    use kosumi_core::playout::{Heavy, Policy};
+    let setup = Setup {
+        params: Params {
+            policy: Policy::Heavy(Heavy::DEFAULT),
+            ..Params::DEFAULT
+        },
+        ..SETUP
+    };
+    Session::new(
+        Game::new(9, 14).unwrap(),
+        PoolEngine::new(setup, nodes, clusters),
+    )
+}
+
 /// Return the moves of `n` `genmove`s, black and white in turn.
 fn self_play(s: &mut Pooled<'_>, n: usize) -> Vec<String> {
     (0..n)
@@ -166,7 +182,7 @@ fn with_a_time_source_a_timed_move_stops_on_the_clock() {
 #[test]
 fn with_a_model_and_replies_it_plays_and_weighs_the_model_by_board_size() {
     use kosumi_core::pattern::{Model, Patterns, Slot};
-    use kosumi_core::playout::{Heavy, Policy, Replies};
+    use kosumi_core::playout::Replies;
     use kosumi_core::tactics::Ladder;
 
     let model = Model::parse(include_bytes!("../../models/kgs-6d-3x3.kpm")).unwrap();
@@ -176,20 +192,7 @@ fn with_a_model_and_replies_it_plays_and_weighs_the_model_by_board_size() {
     let mut replies = Replies::new(vec![0u16; Replies::<Vec<u16>>::ENTRIES]).unwrap();
     let mut nodes = vec![Node::EMPTY; 1 << 15];
     let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 8];
-    let mut s = Session::new(
-        Game::new(9, 14).unwrap(),
-        PoolEngine::new(
-            Setup {
-                params: Params {
-                    policy: Policy::Heavy(Heavy::DEFAULT),
-                    ..Params::DEFAULT
-                },
-                ..SETUP
-            },
-            &mut nodes,
-            &mut clusters,
-        ),
-    );
+    let mut s = heavy_session(&mut nodes, &mut clusters);
     s.player.set_patterns(&patterns, Some(&mut ladder));
     s.player.set_replies(&mut replies);
     answers(&mut s, "kosumi-playouts 200");
@@ -252,7 +255,6 @@ fn printsgf_writes_the_record_and_its_result_after_two_passes() {
 /// reader's journal.
 fn self_play_with_model(own_ladder: bool) -> Vec<String> {
     use kosumi_core::pattern::{Model, Patterns, Slot};
-    use kosumi_core::playout::{Heavy, Policy};
     use kosumi_core::table::{Table, TacticCluster};
     use kosumi_core::tactics::{Ladder, LadderReader, Reader};
 
@@ -265,20 +267,7 @@ fn self_play_with_model(own_ladder: bool) -> Vec<String> {
     let mut reader = Box::new(Reader::new(&mut cache));
     let mut nodes = vec![Node::EMPTY; 1 << 14];
     let mut clusters = vec![BestMoveCluster::EMPTY; 1 << 6];
-    let mut s = Session::new(
-        Game::new(9, 14).unwrap(),
-        PoolEngine::new(
-            Setup {
-                params: Params {
-                    policy: Policy::Heavy(Heavy::DEFAULT),
-                    ..Params::DEFAULT
-                },
-                ..SETUP
-            },
-            &mut nodes,
-            &mut clusters,
-        ),
-    );
+    let mut s = heavy_session(&mut nodes, &mut clusters);
     s.player.set_tactics(&mut *reader);
     let own: Option<&mut dyn LadderReader> = if own_ladder { Some(&mut *ladder) } else { None };
     s.player.set_patterns(&patterns, own);

@@ -378,11 +378,7 @@ fn a_flash_sized_model_checks_at_compile_time() {
 fn compact_of(bytes: &[u8], max_size: usize) -> Vec<u8> {
     let model = Model::parse(bytes).unwrap();
     let tactical: Vec<f32> = (0..TACTICAL_GAMMAS).map(|i| model.tactical(i)).collect();
-    let mut patterns: Vec<(u64, usize, f32)> = (0..model.patterns())
-        .map(|r| model.pattern(r))
-        .filter(|&(size, _, _)| size <= max_size)
-        .map(|(size, cells, gamma)| (cells.canonical(size), size, gamma))
-        .collect();
+    let mut patterns: Vec<(u64, usize, f32)> = model.canonical_patterns(max_size).collect();
     let mut out = vec![0u8; compact::encoded_len(patterns.len())];
     compact::encode(&tactical, &mut patterns, &mut out).unwrap();
     out

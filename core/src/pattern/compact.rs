@@ -38,7 +38,7 @@
 //! the firmware is compiled.
 
 use super::feature::TACTICAL_GAMMAS;
-use super::model::{crc32, f32_at, good_gamma, has_magic, u32_at, ModelError};
+use super::model::{check_start, check_whole, crc32, f32_at, good_gamma, u32_at, ModelError};
 use super::spatial::{MAX_SIZE, MIN_SIZE};
 
 /// The file's first bytes.
@@ -77,39 +77,16 @@ impl<'a> Compact<'a> {
     /// that is not a positive number, keys out of order
     /// ([`ModelError::KeyOrder`]: the first entry out of order).
     pub const fn parse(bytes: &'a [u8]) -> Result<Compact<'a>, ModelError> {
-        if bytes.len() < HEADER {
-            return Err(ModelError::TooShort);
-        }
-        if !has_magic(bytes, &MAGIC) {
-            return Err(ModelError::NotAModel);
-        }
-        let version = u32_at(bytes, 8);
-        if version != VERSION {
-            return Err(ModelError::Version(version));
+        if let Err(e) = check_start(bytes, HEADER, &MAGIC, VERSION) {
+            return Err(e);
         }
         let max_size = bytes[25] as usize;
-        if u32_at(bytes, 16) as usize != TACTICAL_GAMMAS
-            || bytes[24] as usize != MIN_SIZE
-            || max_size < MIN_SIZE
-            || max_size > MAX_SIZE
-        {
+        if bytes[24] as usize != MIN_SIZE || max_size < MIN_SIZE || max_size > MAX_SIZE {
             return Err(ModelError::Layout);
         }
         let entries = u32_at(bytes, 20) as usize;
-        let expected = encoded_len(entries);
-        if bytes.len() != expected {
-            return Err(ModelError::Length {
-                expected,
-                found: bytes.len(),
-            });
-        }
-        let stored = u32_at(bytes, 12);
-        let found = crc32(bytes, 16);
-        if stored != found {
-            return Err(ModelError::Checksum {
-                expected: stored,
-                found,
-            });
+        if let Err(e) = check_whole(bytes, encoded_len(entries)) {
+            return Err(e);
         }
         let table = Compact {
             bytes,

@@ -179,6 +179,52 @@ pub(crate) const fn good_gamma(g: f32) -> bool {
     g.is_finite() && g > 0.0
 }
 
+/// Check what the files of a model's family ([`Model`],
+/// [`Compact`](super::Compact)) share: at least a `header`, their `magic`,
+/// this build's `version` (bytes 8..12), and the count of tactical gammas
+/// (bytes 16..20).
+pub(crate) const fn check_start(
+    bytes: &[u8],
+    header: usize,
+    magic: &[u8; 8],
+    version: u32,
+) -> Result<(), ModelError> {
+    if bytes.len() < header {
+        return Err(ModelError::TooShort);
+    }
+    if !has_magic(bytes, magic) {
+        return Err(ModelError::NotAModel);
+    }
+    let found = u32_at(bytes, 8);
+    if found != version {
+        return Err(ModelError::Version(found));
+    }
+    if u32_at(bytes, 16) as usize != TACTICAL_GAMMAS {
+        return Err(ModelError::Layout);
+    }
+    Ok(())
+}
+
+/// Check a file of a model's family is `expected` bytes long and that its
+/// CRC-32 (bytes 12..16) is that of every byte from 16 on.
+pub(crate) const fn check_whole(bytes: &[u8], expected: usize) -> Result<(), ModelError> {
+    if bytes.len() != expected {
+        return Err(ModelError::Length {
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let stored = u32_at(bytes, 12);
+    let found = crc32(bytes, 16);
+    if stored != found {
+        return Err(ModelError::Checksum {
+            expected: stored,
+            found,
+        });
+    }
+    Ok(())
+}
+
 /// Return the bytes of a model with `patterns` spatial patterns.
 pub const fn encoded_len(patterns: usize) -> usize {
     HEADER + 4 * TACTICAL_GAMMAS + RECORD * patterns
@@ -199,37 +245,15 @@ impl<'a> Model<'a> {
     /// version or other layout file, a truncated or corrupt one, a gamma
     /// that is not a positive number, a record with a bad size.
     pub const fn parse(bytes: &'a [u8]) -> Result<Model<'a>, ModelError> {
-        if bytes.len() < HEADER {
-            return Err(ModelError::TooShort);
+        if let Err(e) = check_start(bytes, HEADER, &MAGIC, VERSION) {
+            return Err(e);
         }
-        if !has_magic(bytes, &MAGIC) {
-            return Err(ModelError::NotAModel);
-        }
-        let version = u32_at(bytes, 8);
-        if version != VERSION {
-            return Err(ModelError::Version(version));
-        }
-        if u32_at(bytes, 16) as usize != TACTICAL_GAMMAS
-            || bytes[24] as usize != MIN_SIZE
-            || bytes[25] as usize != MAX_SIZE
-        {
+        if bytes[24] as usize != MIN_SIZE || bytes[25] as usize != MAX_SIZE {
             return Err(ModelError::Layout);
         }
         let patterns = u32_at(bytes, 20) as usize;
-        let expected = encoded_len(patterns);
-        if bytes.len() != expected {
-            return Err(ModelError::Length {
-                expected,
-                found: bytes.len(),
-            });
-        }
-        let stored = u32_at(bytes, 12);
-        let found = crc32(bytes, 16);
-        if stored != found {
-            return Err(ModelError::Checksum {
-                expected: stored,
-                found,
-            });
+        if let Err(e) = check_whole(bytes, encoded_len(patterns)) {
+            return Err(e);
         }
         let mut g = 0;
         while g < TACTICAL_GAMMAS {
@@ -271,6 +295,18 @@ impl<'a> Model<'a> {
 
     const fn record_at(&self, r: usize) -> usize {
         HEADER + 4 * TACTICAL_GAMMAS + RECORD * r
+    }
+
+    /// Iterate over the patterns up to `max_size` as a compact table
+    /// ([`super::compact`]) keeps them: canonical hash, size, gamma.
+    pub fn canonical_patterns(
+        &self,
+        max_size: usize,
+    ) -> impl Iterator<Item = (u64, usize, f32)> + '_ {
+        (0..self.patterns)
+            .map(|r| self.pattern(r))
+            .filter(move |&(size, _, _)| size <= max_size)
+            .map(|(size, cells, gamma)| (cells.canonical(size), size, gamma))
     }
 
     /// Return pattern `r`: its size, cells and gamma.

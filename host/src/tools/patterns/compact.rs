@@ -33,11 +33,7 @@ pub struct CompactArgs {
 pub fn table(bytes: &[u8], name: &Path, max_size: usize) -> Result<Vec<u8>, String> {
     let model = Model::parse(bytes).map_err(|e| format!("{}: {e}", name.display()))?;
     let tactical: Vec<f32> = (0..TACTICAL_GAMMAS).map(|i| model.tactical(i)).collect();
-    let mut patterns: Vec<(u64, usize, f32)> = (0..model.patterns())
-        .map(|r| model.pattern(r))
-        .filter(|&(size, _, _)| size <= max_size)
-        .map(|(size, cells, gamma)| (cells.canonical(size), size, gamma))
-        .collect();
+    let mut patterns: Vec<(u64, usize, f32)> = model.canonical_patterns(max_size).collect();
     let mut out = vec![0u8; encoded_len(patterns.len())];
     encode(&tactical, &mut patterns, &mut out).map_err(|e| format!("{}: {e}", name.display()))?;
     Ok(out)
