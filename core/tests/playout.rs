@@ -533,6 +533,7 @@ fn local_table(codes: &[u16], chance: u8) -> Vec<u8> {
 }
 
 #[test]
+#[cfg(feature = "local-answers")]
 fn heavy_answers_where_the_learned_table_says_not_where_the_shapes_do() {
     // The hane of the test above: six hand-made shapes around w. A learned
     // table that answers only at b's neighbourhood (as black, to move,

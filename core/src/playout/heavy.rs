@@ -89,7 +89,8 @@ impl Heavy {
 /// the waterfall's rules when it is legal and no bad self-atari. With
 /// `ladder`, the ladder rules ([`Heavy::ladder_escapes`],
 /// [`Heavy::ladders`]) read with it. With `local`, the answer to the last
-/// move is a learned one ([`super::local`]) instead of a hand-made shape.
+/// move is a learned one ([`super::local`]) instead of a hand-made shape
+/// (with the feature `local-answers`; without it `local` is not used).
 #[inline(always)]
 pub fn heavy_move<R: RngCore>(
     board: &mut Board,
@@ -165,10 +166,11 @@ pub fn heavy_move<R: RngCore>(
     if let Some(last) = board.last_move() {
         if !last.is_pass() && rng::chance(rng, h.pattern) {
             let answer = match local {
+                #[cfg(feature = "local-answers")]
                 Some(table) => super::local::answer(board, last, c, table, rng, |q| {
                     board.is_playout_move(q, c) && !bad_self_atari(board, q, c)
                 }),
-                None => pattern_move(board, last, c, rng),
+                _ => pattern_move(board, last, c, rng),
             };
             if let Some(p) = answer {
                 count!(stats.moves);
