@@ -1,6 +1,7 @@
 //! Life and death (`owl_attack` / `owl_defend`): the classic eye shapes on
-//! the edge, each answer checked against GNU Go 3.8's commands of those
-//! names on the same position, and the board restored after each search.
+//! the edge and a ko, each answer checked against GNU Go 3.8's commands of
+//! those names on the same position, and the board restored after each
+//! search.
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
@@ -111,6 +112,25 @@ O O O O O O O . .
 X X X X X X O . .
 . X . X . X O . .
 X X X X X X O . .";
+
+/// The corner's second eye hangs on a ko (GNU Go's `marginal_ko.sgf`,
+/// cut down): the defender lives only by taking it first.
+const KO_EYE: &str = "
+. X X . X . O . .
+X O X X X . O . .
+O . O . . O O . .
+O O O O O O . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn an_eye_that_hangs_on_a_ko_is_a_ko() {
+    check(KO_EYE, OwlGoal::Live, "B9", 2, "B7");
+    check(KO_EYE, OwlGoal::Kill, "B9", 1, "A9|B7");
+}
 
 #[test]
 fn straight_and_bent_three_are_decided_at_the_vital_point() {

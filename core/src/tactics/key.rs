@@ -45,7 +45,8 @@ const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured
 /// The owl's assumptions, hashed (after the capture reader's, which it
 /// calls) into every life-and-death problem; the owl checks at compile
 /// time that its constants are the ones written here.
-pub const OWL_ASSUMPTIONS: &[u8] = b"kosumi-owl-v1;dragon=shared-liberties;area=3;max-eye=8;\
+pub const OWL_ASSUMPTIONS: &[u8] =
+    b"kosumi-owl-v2;ko-levels;threat-once-costs-1;dragon=shared-liberties;area=3;max-eye=8;\
       cands=10;capture-reads=300/20;margin-presses;room-out-of-area;short-chains-read;\
       root-proven-defence;dead-root-move;horizon-lives;deepening=2";
 

@@ -19,7 +19,9 @@
 //! | `cache.rs` | packing results and hints into the table's payloads |
 //! | `key.rs` | cache keys: problem hashes, the points a search read, a box's hash |
 //! | `ladder.rs` | a plain ladder read for the pattern features |
-//! | `owl/mod.rs` | life and death of a dragon (GNU Go's `owl_attack` / `owl_defend`), a first step: the search over a local area |
+//! | `owl/mod.rs` | life and death of a dragon (GNU Go's `owl_attack` / `owl_defend`): the dragon, its area, the root and its cache |
+//! | `owl/search.rs` | the owl's attack and defend nodes, ko levels and threats |
+//! | `owl/moves.rs` | the owl's candidates |
 //! | `owl/eyes.rs` | the owl's static view: the dragon, its domain, eye spaces and their values, vital points |
 //!
 //! # The reader ([`search`])

@@ -53,6 +53,7 @@ pub const COMMANDS: &[Command] = &[
     Command { name: "owl_attack", handler: tactics::owl_attack },
     Command { name: "owl_defend", handler: tactics::owl_defend },
     Command { name: "dragon_status", handler: tactics::dragon_status },
+    Command { name: "kosumi-owl_view", handler: tactics::owl_view },
 ];
 
 /// The names of [`COMMANDS`] and of the streaming analysis commands the
@@ -80,6 +81,7 @@ pub const NAMES: &[&str] = &[
     "owl_attack",
     "owl_defend",
     "dragon_status",
+    "kosumi-owl_view",
     "lz-analyze",
     "analyze",
     "kata-analyze",

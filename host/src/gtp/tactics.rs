@@ -176,3 +176,55 @@ fn reply(board: &Board, answer: Answer) -> String {
     let vertex = board.geometry().vertex_str(mv, &mut buf).to_uppercase();
     format!("{} {vertex}", answer.verdict.code())
 }
+
+/// `kosumi-owl_view V`: the owl's static view of the dragon at V (a
+/// debugging aid): a diagram (`@` its stones, `x` the attacker's, `o`
+/// the defender's others, `e` eye space, `m` margin, `.` the area, ` `
+/// outside), then its eye spaces and the candidates of both sides.
+pub fn owl_view(engine: &mut Engine, args: &[String]) -> Reply {
+    use kosumi_core::geometry::Cell;
+    let (board, target) = target(engine, args)?;
+    let Some((v, area, att, def)) = kosumi_core::tactics::owl::root_view(&board, target) else {
+        return Err(Failure::EmptyVertex.into());
+    };
+    let geo = board.geometry();
+    let defender = board.at(target).color();
+    let name = |p: Point| {
+        let mut buf = [0u8; 4];
+        geo.vertex_str(p, &mut buf).to_uppercase()
+    };
+    let mut out = String::from("\n");
+    let n = board.size();
+    for y in (0..n).rev() {
+        out.push_str(&format!("{:2} ", y + 1));
+        for x in 0..n {
+            let p = geo.point(x, y);
+            let c = match board.at(p) {
+                _ if v.dragon.contains(p) => '@',
+                Cell::Empty if v.inside.as_slice().contains(&p) => 'e',
+                Cell::Empty if v.margin.as_slice().contains(&p) => 'm',
+                Cell::Empty if area.contains(p) => '.',
+                Cell::Empty => ' ',
+                c if c.color() == defender => 'o',
+                _ => 'x',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    for s in &v.spaces[..v.count] {
+        out.push_str(&format!(
+            "space size {} min {} max {} vital {}\n",
+            s.size,
+            s.min,
+            s.max,
+            name(s.vital)
+        ));
+    }
+    let list = |l: &[Point]| l.iter().map(|&p| name(p)).collect::<Vec<_>>().join(" ");
+    out.push_str(&format!("status {:?}\n", v.status()));
+    out.push_str(&format!("attacker: {}\n", list(att.as_slice())));
+    out.push_str(&format!("defender: {}", list(def.as_slice())));
+    Ok(out)
+}

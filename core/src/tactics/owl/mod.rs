@@ -32,20 +32,31 @@
 //!   kill"); such an answer is not proven, and at the root a defence
 //!   proven is preferred to one that lives only to the horizon. A dragon
 //!   dead already is answered with a move that keeps it dead.
-//! * **Ko**: none yet; a ko capture is an ordinary move under the board's
-//!   ko ban.
+//! * **Ko** ([`search`]): results are GNU Go's levels (kill, kill if the
+//!   attacker takes the ko first, kill if he finds a ko threat, none); a
+//!   move the ko ban forbids is played after a threat exchange, once per
+//!   line, as in the capture reader.
 //! * **Cache**: the root result goes into the reader's table, keyed as
 //!   the connection search's ([`Owl::solve`]).
 //!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | [`Owl`], [`Owl::solve`] (deepening, cache), the dragon and its area |
+//! | `search.rs` | the attack and defend nodes, ko |
+//! | `moves.rs` | the candidates of a node |
+//! | `eyes.rs` | the static view: domain, eye spaces, their values |
+//!
 //! Not yet: escape by running out into open space other than through a
-//! big domain, seki, and GNU Go's ko codes.
+//! big domain, and seki.
 
 pub mod eyes;
+mod moves;
+mod search;
 
 use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
 use crate::table::{Bound, TacticCluster};
-use crate::tactics::cache::level::{LOSE, WIN};
+use crate::tactics::cache::level::{KO_A, KO_B, LOSE, WIN};
 use crate::tactics::cache::{recall, remember, Stored};
 use crate::tactics::key::{
     ban_key, owl_problem_hash, side_key, PointBits, Rect, CLASS_HINT, CLASS_OWL_KILL,
@@ -54,6 +65,7 @@ use crate::tactics::key::{
 use crate::tactics::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES};
 use crate::tactics::{Answer, Budget, Goal, Oracle, Problem, ReaderStats, Verdict};
 use eyes::{view, List, Status, View};
+pub use moves::candidates;
 
 /// Manhattan distance from the root dragon's stones that the area reaches.
 pub const AREA_RADIUS: usize = 3;
@@ -121,6 +133,13 @@ pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> 
     /// The depth of the running iteration: the root's.
     root_depth: u8,
     cut: bool,
+    /// Whether the line has used its ko threat.
+    threat_used: bool,
+    /// The ko point the side that used the line's threat retook: its
+    /// opponent may not retake it in the line (`PASS`: none).
+    ko_won: Point,
+    /// Who retook [`Self::ko_won`].
+    ko_owner: Color,
     stats: ReaderStats,
 }
 
@@ -145,6 +164,9 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             node_limit: 0,
             root_depth: 0,
             cut: false,
+            threat_used: false,
+            ko_won: Point::PASS,
+            ko_owner: Color::Black,
             stats: ReaderStats::ZERO,
         }
     }
@@ -228,34 +250,33 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             if let Some((st, _)) = recall(cache, board, hint_key, fixed) {
                 if st.usable(most) {
                     self.stats.hits += 1;
-                    return Answer {
-                        verdict: if st.lo == WIN {
-                            Verdict::Succeeds
-                        } else {
-                            Verdict::Fails
-                        },
-                        key_move: st.mv,
-                        plies: st.plies,
-                        proven: st.valid_to == Bound::MAX_PLIES,
-                    };
+                    return answer(
+                        problem.goal,
+                        st.lo,
+                        st.mv,
+                        st.plies,
+                        st.valid_to == Bound::MAX_PLIES,
+                    );
                 }
             }
         }
 
         // Iterative deepening: the answer of the deepest search that the
         // node budget let finish.
-        let (mut wins, mut key, mut depth) = (problem.goal == OwlGoal::Live, Point::PASS, 0);
+        let (mut level, mut key, mut depth) = (LOSE, Point::PASS, 0);
         let mut d = 2.min(most);
         let stopped = loop {
             self.cut = false;
+            self.threat_used = false;
+            self.ko_won = Point::PASS;
             self.root_depth = d;
-            let (w, k) = match problem.goal {
-                OwlGoal::Kill => self.attack(reader, board, d),
-                OwlGoal::Live => self.defend(reader, board, d),
+            let (l, k) = match problem.goal {
+                OwlGoal::Kill => self.attack(reader, board, d, WIN),
+                OwlGoal::Live => self.defend(reader, board, d, LOSE),
             };
             let stopped = self.stats.nodes >= self.node_limit;
             if !stopped || depth == 0 {
-                (wins, key, depth) = (w, k, d);
+                (level, key, depth) = (l, k, d);
             }
             if stopped || !self.cut || d >= most {
                 break stopped;
@@ -263,32 +284,29 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             d = (d + 2).min(most);
         };
         debug_assert_eq!(self.journal.depth(), 0);
-        let key = if wins { key } else { Point::PASS };
         let proven = !self.cut;
         let rect = Rect::union(Rect::around(&self.read, geo), self.region);
         if let (false, false, Some(cache), Some(rect)) =
             (self.limited, stopped, reader.table(), rect)
         {
             let st = Stored {
-                lo: if wins { WIN } else { LOSE },
-                hi: if wins { WIN } else { LOSE },
+                lo: level,
+                hi: level,
                 plies: depth,
                 valid_to: if proven { Bound::MAX_PLIES } else { depth },
                 mv: key,
             };
-            remember(cache, board, hint_key, fixed, rect, st.pack(mover));
+            remember(
+                cache,
+                board,
+                hint_key,
+                fixed,
+                rect,
+                st.pack(defender.opponent()),
+            );
             self.stats.stores += 2;
         }
-        Answer {
-            verdict: if wins {
-                Verdict::Succeeds
-            } else {
-                Verdict::Fails
-            },
-            key_move: key,
-            plies: depth,
-            proven,
-        }
+        answer(problem.goal, level, key, depth, proven)
     }
 
     /// Return the view of the dragon now, and the capture reader's moves
@@ -351,132 +369,43 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         self.region = Rect::union(self.region, region);
         (a.verdict != Verdict::Fails && !a.key_move.is_pass()).then_some(a.key_move)
     }
+}
 
-    /// Attacker to move: whether he kills, and with which move.
-    fn attack(&mut self, r: &mut dyn Oracle, b: &mut Board, depth: u8) -> (bool, Point) {
-        let (status, v, reads) = self.look(r, b, true);
-        match status {
-            Status::Captured => return (true, Point::PASS),
-            // At the root, a dead dragon's answer is still a move that
-            // keeps it dead, as GNU Go's.
-            Status::Dead if depth < self.root_depth => return (true, Point::PASS),
-            Status::Dead => {}
-            Status::Alive => return (false, Point::PASS),
-            Status::Unsettled => {}
-        }
-        if depth == 0 || self.stats.nodes >= self.node_limit {
-            self.cut = true;
-            return (false, Point::PASS);
-        }
-        let attacker = self.defender.opponent();
-        for &m in candidates(&v, &reads, true).as_slice() {
-            if !self.play(b, m, attacker) {
-                continue;
-            }
-            let (lives, _) = self.defend(r, b, depth - 1);
-            b.undo(&mut self.journal);
-            if !lives {
-                return (true, m);
-            }
-        }
-        (status == Status::Dead, Point::PASS)
-    }
-
-    /// Defender to move: whether he lives, and with which move.
-    fn defend(&mut self, r: &mut dyn Oracle, b: &mut Board, depth: u8) -> (bool, Point) {
-        let (status, v, reads) = self.look(r, b, false);
-        match status {
-            Status::Captured | Status::Dead => return (false, Point::PASS),
-            Status::Alive => return (true, Point::PASS),
-            Status::Unsettled => {}
-        }
-        if depth == 0 || self.stats.nodes >= self.node_limit {
-            self.cut = true;
-            return (true, Point::PASS);
-        }
-        let mut tried = false;
-        // At the root, a move that lives by proof beats one that lives
-        // only to the search's horizon.
-        let root = depth == self.root_depth;
-        let mut horizon = None;
-        for &m in candidates(&v, &reads, false).as_slice() {
-            if !self.play(b, m, self.defender) {
-                continue;
-            }
-            tried = true;
-            let cut_before = core::mem::replace(&mut self.cut, false);
-            let (kills, _) = self.attack(r, b, depth - 1);
-            b.undo(&mut self.journal);
-            let cut = self.cut;
-            self.cut |= cut_before;
-            if !kills {
-                if !(root && cut) {
-                    return (true, m);
-                }
-                horizon = horizon.or(Some(m));
-            }
-        }
-        if let Some(m) = horizon {
-            return (true, m);
-        }
-        if !tried && self.play(b, Point::PASS, self.defender) {
-            let (kills, _) = self.attack(r, b, depth - 1);
-            b.undo(&mut self.journal);
-            return (!kills, Point::PASS);
-        }
-        (false, Point::PASS)
-    }
-
-    /// Play `p` for `c` if it is legal and fits the journal.
-    fn play(&mut self, b: &mut Board, p: Point, c: Color) -> bool {
-        if !p.is_pass() && !b.is_legal(p, c) {
-            return false;
-        }
-        if b.play_undoable(p, c, &mut self.journal).is_err() {
-            return false;
-        }
-        self.stats.nodes += 1;
-        true
+/// Return the answer to `goal` of a search that reached `level` (the
+/// attacker's view) with `key`.
+fn answer(goal: OwlGoal, level: u8, key: Point, plies: u8, proven: bool) -> Answer {
+    let verdict = match (goal, level) {
+        (OwlGoal::Kill, WIN) | (OwlGoal::Live, LOSE) => Verdict::Succeeds,
+        (OwlGoal::Kill, KO_A) | (OwlGoal::Live, KO_B) => Verdict::KoTakeFirst,
+        (OwlGoal::Kill, KO_B) | (OwlGoal::Live, KO_A) => Verdict::KoNeedsThreat,
+        _ => Verdict::Fails,
+    };
+    Answer {
+        verdict,
+        key_move: if verdict == Verdict::Fails {
+            Point::PASS
+        } else {
+            key
+        },
+        plies,
+        proven,
     }
 }
 
 /// Return the view of the dragon at `target` that a search from this
-/// position starts from (its eye spaces, margin and candidates), or `None`
-/// for an empty point.
-pub fn root_view(b: &Board, target: Point) -> Option<(View, List<MAX_CANDS>)> {
+/// position starts from, its area and the attacker's and the defender's
+/// candidates, or `None` for an empty point.
+pub fn root_view(
+    b: &Board,
+    target: Point,
+) -> Option<(View, PointBits, List<MAX_CANDS>, List<MAX_CANDS>)> {
     let defender = b.at(target).color()?;
     let core = root_dragon(b, target);
-    let v = view(b, defender, &core, &area_around(b, &core));
-    let c = candidates(&v, &List::new(), true);
-    Some((v, c))
-}
-
-/// Return the candidates of a node for the attacker (`attacker`) or the
-/// defender, in order (see the module note); `reads` are the capture
-/// reader's moves against the chains short of liberties.
-pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_CANDS> {
-    let mut out = List::new();
-    let vitals = v.spaces[..v.count].iter().map(|s| s.vital);
-    let urgent = v
-        .captures
-        .as_slice()
-        .iter()
-        .chain(v.ataris.as_slice())
-        .copied()
-        .chain(reads.as_slice().iter().copied())
-        .chain(vitals);
-    let (first, then) = if attacker {
-        (v.inside.as_slice(), v.margin.as_slice())
-    } else {
-        (v.margin.as_slice(), v.inside.as_slice())
-    };
-    let lists = urgent
-        .chain(first.iter().copied())
-        .chain(then.iter().copied());
-    for p in lists.filter(|p| !p.is_pass()) {
-        out.push(p);
-    }
-    out
+    let area = area_around(b, &core);
+    let v = view(b, defender, &core, &area);
+    let a = candidates(&v, &List::new(), true);
+    let d = candidates(&v, &List::new(), false);
+    Some((v, area, a, d))
 }
 
 /// Return the stones of the dragon at `target`: its chain and, again and

@@ -1,0 +1,32 @@
+//! The owl's candidates: which moves a node tries, in which order.
+
+use super::eyes::{List, View};
+use super::MAX_CANDS;
+
+/// Return the candidates of a node for the attacker (`attacker`) or the
+/// defender, in order (see the module note); `reads` are the capture
+/// reader's moves against the chains short of liberties.
+pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_CANDS> {
+    let mut out = List::new();
+    let vitals = v.spaces[..v.count].iter().map(|s| s.vital);
+    let urgent = v
+        .captures
+        .as_slice()
+        .iter()
+        .chain(v.ataris.as_slice())
+        .copied()
+        .chain(reads.as_slice().iter().copied())
+        .chain(vitals);
+    let (first, then) = if attacker {
+        (v.inside.as_slice(), v.margin.as_slice())
+    } else {
+        (v.margin.as_slice(), v.inside.as_slice())
+    };
+    let lists = urgent
+        .chain(first.iter().copied())
+        .chain(then.iter().copied());
+    for p in lists.filter(|p| !p.is_pass()) {
+        out.push(p);
+    }
+    out
+}

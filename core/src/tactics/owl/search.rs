@@ -1,0 +1,231 @@
+//! The owl's two nodes and the moves between them, with ko.
+//!
+//! A node's value is a *level*, the attacker's view as in the capture
+//! reader: `LOSE < KO_B < KO_A < WIN` (GNU Go's owl codes: `KO_A` the
+//! attacker kills if he takes the ko first, `KO_B` he needs a ko threat
+//! first). The attacker maximises, the defender minimises, with
+//! alpha-beta bounds on the levels.
+//!
+//! **Ko** follows the capture reader's simplified komaster: a move the
+//! ko ban forbids is played after a pass by each side (the mover's ko
+//! threat and its answer), once per line, and caps the mover's result at
+//! "needs a threat" (`KO_B` for the attacker, `KO_A` for the defender);
+//! the side that retook so owns the ko for the rest of the line (its
+//! opponent may not take it back). Killing by a ko capture of the last
+//! target stone is worth `KO_A`: the defender may retake after a threat.
+//! Every other ko capture is valued by the search, which tries the retake.
+
+use super::eyes::Status;
+use super::moves::candidates;
+use super::Owl;
+use crate::board::{Board, MoveError};
+use crate::geometry::{Cell, Color, Point};
+use crate::tactics::cache::level::{KO_A, KO_B, LOSE, WIN};
+use crate::tactics::Oracle;
+
+/// Plies of the depth budget a move after a ko threat exchange takes
+/// (the threat and its answer are free: the journal has room for them).
+const THREAT_PLIES: u8 = 1;
+
+impl<const W: usize, const M: usize> Owl<W, M> {
+    /// Attacker to move, `depth` plies left: the level he reaches (at
+    /// least `beta` is enough) and his move.
+    pub(super) fn attack(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        depth: u8,
+        beta: u8,
+    ) -> (u8, Point) {
+        let (status, v, reads) = self.look(r, b, true);
+        match status {
+            Status::Captured => return (WIN, Point::PASS),
+            // At the root, a dead dragon's answer is still a move that
+            // keeps it dead, as GNU Go's.
+            Status::Dead if depth < self.root_depth => return (WIN, Point::PASS),
+            Status::Dead => {}
+            Status::Alive => return (LOSE, Point::PASS),
+            Status::Unsettled => {}
+        }
+        if depth == 0 || self.stats.nodes >= self.node_limit {
+            self.cut = true;
+            return (LOSE, Point::PASS);
+        }
+        let attacker = self.defender.opponent();
+        let (mut best, mut mv) = (LOSE, Point::PASS);
+        for &m in candidates(&v, &reads, true).as_slice() {
+            let Some(level) = self.child(r, b, m, attacker, depth, best) else {
+                continue;
+            };
+            if level > best {
+                (best, mv) = (level, m);
+            }
+            if best >= beta || best == WIN {
+                break;
+            }
+        }
+        if status == Status::Dead && best < WIN {
+            // Nothing keeps it dead for sure: it is dead anyway, and the
+            // best try is the answer.
+            return (WIN, if best > LOSE { mv } else { Point::PASS });
+        }
+        (best, mv)
+    }
+
+    /// Defender to move, `depth` plies left: the level the attacker is
+    /// held to (at most `alpha` is enough) and the defender's move.
+    pub(super) fn defend(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        depth: u8,
+        alpha: u8,
+    ) -> (u8, Point) {
+        let (status, v, reads) = self.look(r, b, false);
+        match status {
+            Status::Captured | Status::Dead => return (WIN, Point::PASS),
+            Status::Alive => return (LOSE, Point::PASS),
+            Status::Unsettled => {}
+        }
+        if depth == 0 || self.stats.nodes >= self.node_limit {
+            self.cut = true;
+            return (LOSE, Point::PASS);
+        }
+        let mut tried = false;
+        // At the root, a move that lives by proof beats one that lives
+        // only to the search's horizon.
+        let root = depth == self.root_depth;
+        let (mut best, mut mv, mut horizon) = (WIN, Point::PASS, None);
+        for &m in candidates(&v, &reads, false).as_slice() {
+            let cut_before = core::mem::replace(&mut self.cut, false);
+            let Some(level) = self.child(r, b, m, self.defender, depth, best) else {
+                self.cut |= cut_before;
+                continue;
+            };
+            tried = true;
+            let cut = self.cut;
+            self.cut |= cut_before;
+            if root && cut && level == LOSE {
+                horizon = horizon.or(Some(m));
+                continue;
+            }
+            if level < best {
+                (best, mv) = (level, m);
+            }
+            if best <= alpha || best == LOSE {
+                break;
+            }
+        }
+        if let (Some(m), false) = (horizon, best == LOSE) {
+            return (LOSE, m);
+        }
+        if !tried {
+            let me = self.defender;
+            if let Some(level) = self.child(r, b, Point::PASS, me, depth, best) {
+                return (level, Point::PASS);
+            }
+        }
+        (best, mv)
+    }
+
+    /// Play `m` for `me` (after a ko threat exchange if the ko ban
+    /// forbids it), read the opponent's node with the bound `bound` (the
+    /// mover's best so far), take the move back and return the level;
+    /// `None` if the move cannot be played.
+    fn child(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        m: Point,
+        me: Color,
+        depth: u8,
+        bound: u8,
+    ) -> Option<u8> {
+        let attacker = me != self.defender;
+        let via_threat = match b.check_move(m, me) {
+            Ok(()) => false,
+            Err(MoveError::Ko) if !self.threat_used => true,
+            Err(_) => return None,
+        };
+        if m == self.ko_won && me != self.ko_owner && captures(b, m, me) {
+            // The ko the opponent retook after a threat is his.
+            return None;
+        }
+        let (plies, cost) = if via_threat {
+            (3, THREAT_PLIES)
+        } else {
+            (1, 1)
+        };
+        if cost > depth {
+            self.cut = true;
+            return None;
+        }
+        if via_threat && !self.play(b, Point::PASS, me) {
+            return None;
+        }
+        if via_threat && !self.play(b, Point::PASS, me.opponent()) {
+            b.undo(&mut self.journal);
+            return None;
+        }
+        if !self.play(b, m, me) {
+            for _ in 1..plies {
+                b.undo(&mut self.journal);
+            }
+            return None;
+        }
+        let took_ko = !m.is_pass() && b.ko().is_some();
+        if via_threat {
+            self.threat_used = true;
+            self.ko_won = b.ko().unwrap_or(Point::PASS);
+            self.ko_owner = me;
+        }
+        let left = depth - cost;
+        let level = if attacker && b.at(self.target) == Cell::Empty {
+            // Killing by a ko capture wins the ko, no more: the
+            // defender may retake after a threat.
+            if took_ko {
+                KO_A
+            } else {
+                WIN
+            }
+        } else if attacker {
+            // After a threat the bounds no longer hold: read it whole.
+            self.defend(r, b, left, if via_threat { LOSE } else { bound })
+                .0
+        } else {
+            self.attack(r, b, left, if via_threat { WIN } else { bound })
+                .0
+        };
+        for _ in 0..plies {
+            b.undo(&mut self.journal);
+        }
+        if via_threat {
+            self.threat_used = false;
+            self.ko_won = Point::PASS;
+        }
+        Some(match (via_threat, attacker) {
+            (false, _) => level,
+            (true, true) => level.min(KO_B),
+            (true, false) => level.max(KO_A),
+        })
+    }
+
+    /// Play `p` for `c` through the journal (it is legal); `false` if it
+    /// does not fit.
+    fn play(&mut self, b: &mut Board, p: Point, c: Color) -> bool {
+        if b.play_undoable(p, c, &mut self.journal).is_err() {
+            return false;
+        }
+        self.stats.nodes += 1;
+        true
+    }
+}
+
+/// Query whether `c` playing `p` captures a stone of the other side.
+fn captures(b: &Board, p: Point, c: Color) -> bool {
+    let other = Cell::stone(c.opponent());
+    b.geometry()
+        .neighbours(p)
+        .iter()
+        .any(|&n| b.at(n) == other && b.in_atari(n))
+}
