@@ -132,6 +132,26 @@ fn an_eye_that_hangs_on_a_ko_is_a_ko() {
     check(KO_EYE, OwlGoal::Kill, "B9", 1, "A9|B7");
 }
 
+/// Two eyes on the edge, but the chain that walls one of them is short
+/// of liberties (GNU Go's `owl47.sgf`, the corner on a small board): the
+/// attacker's hane takes them, the defender's connection keeps them.
+const SHAKY: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X X X X .
+. . . . X . . X X
+. . . X . O O . O
+. . . X . O . O O
+. . . X . O . X O
+. . . . . O . X X";
+
+#[test]
+fn eyes_walled_by_a_capturable_chain_are_not_sure() {
+    check(SHAKY, OwlGoal::Kill, "F4", 1, "H4");
+    check(SHAKY, OwlGoal::Live, "F4", 1, "G2");
+}
+
 #[test]
 fn straight_and_bent_three_are_decided_at_the_vital_point() {
     check(THREE, OwlGoal::Kill, "A2", 1, "B1");

@@ -22,6 +22,7 @@
 //! | `owl/mod.rs` | life and death of a dragon (GNU Go's `owl_attack` / `owl_defend`): the dragon, its area, the root and its cache |
 //! | `owl/search.rs` | the owl's attack and defend nodes, ko levels and threats |
 //! | `owl/moves.rs` | the owl's candidates |
+//! | `owl/table.rs` | the owl's table of one search's interior nodes |
 //! | `owl/eyes.rs` | the owl's static view: the dragon, its domain, eye spaces and their values, vital points |
 //!
 //! # The reader ([`search`])

@@ -12,7 +12,10 @@
 //! * **At every node** the view of [`eyes`] decides: the target stone
 //!   captured, or eye spaces that cannot give two eyes with no attacker
 //!   chain next to the dragon in atari or capturable (dead): the attacker
-//!   wins; two eyes whoever plays first (alive): the defender wins.
+//!   wins; two eyes whoever plays first (alive): the defender wins, unless
+//!   the attacker is to move and a dragon chain with a liberty in an eye
+//!   space is in atari or capturable (the eyes it walls are not sure: its
+//!   capture is his candidate).
 //! * **Tactics**: the chains short of liberties (two) are asked of the
 //!   capture reader the caller lends: an attacker chain next to the
 //!   dragon that the defender can capture keeps it from dead, and its
@@ -24,7 +27,11 @@
 //!   for the attacker the other empty points of the eye spaces (his
 //!   placements) before the margin (his ataris and hanes), for the
 //!   defender the margin (his extensions) before the eye spaces; at most
-//!   [`MAX_CANDS`]. A defender with no legal candidate passes.
+//!   [`MAX_CANDS`], fewer deeper down (`search::WIDTHS`). A defender with
+//!   no legal candidate passes.
+//! * **Nodes** below the root go into a table of their own ([`table`]),
+//!   whose best move is tried first the next time (another move order, or
+//!   the next iteration).
 //! * **Budgets**: iterative deepening, two plies at a time, up to the
 //!   depth budget while the node budget (the owl's moves and its capture
 //!   reads') lasts; the answer is the deepest finished search's. A line
@@ -44,6 +51,7 @@
 //! | `mod.rs` | [`Owl`], [`Owl::solve`] (deepening, cache), the dragon and its area |
 //! | `search.rs` | the attack and defend nodes, ko |
 //! | `moves.rs` | the candidates of a node |
+//! | `table.rs` | the table of one search's interior nodes |
 //! | `eyes.rs` | the static view: domain, eye spaces, their values |
 //!
 //! Not yet: escape by running out into open space other than through a
@@ -52,6 +60,7 @@
 pub mod eyes;
 mod moves;
 mod search;
+mod table;
 
 use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
@@ -140,6 +149,8 @@ pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> 
     ko_won: Point,
     /// Who retook [`Self::ko_won`].
     ko_owner: Color,
+    /// The nodes of this search.
+    nodes: table::Nodes,
     stats: ReaderStats,
 }
 
@@ -167,6 +178,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             threat_used: false,
             ko_won: Point::PASS,
             ko_owner: Color::Black,
+            nodes: table::Nodes::new(),
             stats: ReaderStats::ZERO,
         }
     }
@@ -212,6 +224,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         self.target = problem.target;
         self.defender = defender;
         self.journal.clear();
+        self.nodes.clear();
         self.cut = false;
         self.limited = false;
         self.region = None;
@@ -336,6 +349,12 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             return (Status::Captured, v, moves);
         }
         let mut status = v.status();
+        if status == Status::Alive && attacker {
+            // Eyes walled by a chain the attacker can capture are not
+            // sure: he plays there first.
+            let status = self.shaky(r, b, &v, &mut moves);
+            return (status, v, moves);
+        }
         if status == Status::Alive {
             return (status, v, moves);
         }
@@ -352,6 +371,37 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             status = Status::Unsettled;
         }
         (status, v, moves)
+    }
+
+    /// Return `Unsettled` and the attacker's captures in `moves` if a
+    /// dragon chain next to an eye space (one of its liberties is in it)
+    /// is in atari or the capture reader captures it; else `Alive`.
+    fn shaky(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        v: &View,
+        moves: &mut List<8>,
+    ) -> Status {
+        let inside = v.inside.as_slice();
+        for &l in v.ataris.as_slice() {
+            if inside.contains(&l) {
+                moves.push(l);
+            }
+        }
+        for &c in v.weak.as_slice() {
+            let libs = b.liberties::<2>(c);
+            if libs.as_slice().iter().any(|l| inside.contains(l)) {
+                if let Some(p) = self.capture(r, b, c) {
+                    moves.push(p);
+                }
+            }
+        }
+        if moves.as_slice().is_empty() {
+            Status::Alive
+        } else {
+            Status::Unsettled
+        }
     }
 
     /// Return the capture reader's move that captures the chain at `c`

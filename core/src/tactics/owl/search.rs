@@ -15,13 +15,19 @@
 //! target stone is worth `KO_A`: the defender may retake after a threat.
 //! Every other ko capture is valued by the search, which tries the retake.
 
-use super::eyes::Status;
+use super::eyes::{List, Status};
 use super::moves::candidates;
-use super::Owl;
+use super::table::{Entry, Kind};
+use super::{Owl, MAX_CANDS};
 use crate::board::{Board, MoveError};
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::cache::level::{KO_A, KO_B, LOSE, WIN};
 use crate::tactics::Oracle;
+
+/// The most candidates a node tries, by its ply (the root's first; the
+/// last holds for every deeper ply): narrower deep down, so the search
+/// reaches further (GNU Go's owl tries one move past its branch depth).
+const WIDTHS: [usize; 10] = [10, 10, 10, 10, 8, 6, 5, 4, 3, 3];
 
 /// Plies of the depth budget a move after a ko threat exchange takes
 /// (the threat and its answer are free: the journal has room for them).
@@ -36,6 +42,86 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         b: &mut Board,
         depth: u8,
         beta: u8,
+    ) -> (u8, Point) {
+        self.node(r, b, depth, beta, true)
+    }
+
+    /// Defender to move, `depth` plies left: the level the attacker is
+    /// held to (at most `alpha` is enough) and the defender's move.
+    pub(super) fn defend(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        depth: u8,
+        alpha: u8,
+    ) -> (u8, Point) {
+        self.node(r, b, depth, alpha, false)
+    }
+
+    /// Read a node below the root through the table of nodes: the
+    /// attacker's (`attacker`, cut off at `bound` or more) or the
+    /// defender's (at `bound` or less).
+    fn node(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        depth: u8,
+        bound: u8,
+        attacker: bool,
+    ) -> (u8, Point) {
+        let root = depth == self.root_depth;
+        let key = b.hash() ^ self.threat_key();
+        let mut first = Point::PASS;
+        if let (false, Some(e)) = (root, self.nodes.get(key)) {
+            let settles = match e.kind {
+                Kind::Exact => true,
+                Kind::Lower => attacker && e.level >= bound,
+                Kind::Upper => !attacker && e.level <= bound,
+            };
+            if settles && e.usable(depth) {
+                self.cut |= !e.proven;
+                return (e.level, e.mv);
+            }
+            first = e.mv;
+        }
+        let outer = core::mem::replace(&mut self.cut, false);
+        let (level, mv) = if attacker {
+            self.attack_node(r, b, depth, bound, first)
+        } else {
+            self.defend_node(r, b, depth, bound, first)
+        };
+        let proven = !self.cut;
+        self.cut |= outer;
+        if !root {
+            let kind = match (attacker, level) {
+                (true, l) if l >= bound && l < WIN => Kind::Lower,
+                (false, l) if l <= bound && l > LOSE => Kind::Upper,
+                _ => Kind::Exact,
+            };
+            self.nodes
+                .put(key, Entry::new(mv, level, kind, depth, proven));
+        }
+        (level, mv)
+    }
+
+    /// Return the key of the line's ko-threat state (0 before a threat).
+    fn threat_key(&self) -> u64 {
+        if !self.threat_used {
+            return 0;
+        }
+        let owner = u64::from(self.ko_owner == Color::White);
+        (0x9e37_79b9_7f4a_7c15 ^ u64::from(self.ko_won.0) << 1 ^ owner)
+            .wrapping_mul(0xff51_afd7_ed55_8ccd)
+    }
+
+    /// The attacker's node (see [`Self::attack`]); `first` is tried first.
+    fn attack_node(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        depth: u8,
+        beta: u8,
+        first: Point,
     ) -> (u8, Point) {
         let (status, v, reads) = self.look(r, b, true);
         match status {
@@ -53,7 +139,10 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         }
         let attacker = self.defender.opponent();
         let (mut best, mut mv) = (LOSE, Point::PASS);
-        for &m in candidates(&v, &reads, true).as_slice() {
+        for &m in self
+            .order(first, candidates(&v, &reads, true), depth)
+            .as_slice()
+        {
             let Some(level) = self.child(r, b, m, attacker, depth, best) else {
                 continue;
             };
@@ -72,14 +161,15 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         (best, mv)
     }
 
-    /// Defender to move, `depth` plies left: the level the attacker is
-    /// held to (at most `alpha` is enough) and the defender's move.
-    pub(super) fn defend(
+    /// The defender's node (see [`Self::defend`]); `first` is tried
+    /// first.
+    fn defend_node(
         &mut self,
         r: &mut dyn Oracle,
         b: &mut Board,
         depth: u8,
         alpha: u8,
+        first: Point,
     ) -> (u8, Point) {
         let (status, v, reads) = self.look(r, b, false);
         match status {
@@ -96,7 +186,10 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         // only to the search's horizon.
         let root = depth == self.root_depth;
         let (mut best, mut mv, mut horizon) = (WIN, Point::PASS, None);
-        for &m in candidates(&v, &reads, false).as_slice() {
+        for &m in self
+            .order(first, candidates(&v, &reads, false), depth)
+            .as_slice()
+        {
             let cut_before = core::mem::replace(&mut self.cut, false);
             let Some(level) = self.child(r, b, m, self.defender, depth, best) else {
                 self.cut |= cut_before;
@@ -126,6 +219,24 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             }
         }
         (best, mv)
+    }
+
+    /// Return the candidates to try: `first` (the table's best move),
+    /// then `cands`, as many as the node's ply allows ([`WIDTHS`]).
+    fn order(&self, first: Point, cands: List<MAX_CANDS>, depth: u8) -> List<MAX_CANDS> {
+        let ply = usize::from(self.root_depth - depth);
+        let width = WIDTHS[ply.min(WIDTHS.len() - 1)];
+        let mut out = List::new();
+        if !first.is_pass() {
+            out.push(first);
+        }
+        for &m in cands.as_slice() {
+            if out.as_slice().len() >= width {
+                break;
+            }
+            out.push(m);
+        }
+        out
     }
 
     /// Play `m` for `me` (after a ko threat exchange if the ko ban
