@@ -17,10 +17,13 @@
 //!   square, the pyramid four, the bulky and the crossed five, the rabbity
 //!   six; anything bigger is two eyes; a part that runs out of the area
 //!   is room: up to two eyes, and one the attacker cannot take if it has
-//!   four points in the area or more). A space with `min < max` has a **vital point**, where both
-//!   sides want to play. A space the attacker can reach from outside (it
-//!   touches the margin or a lively attacker stone) loses one eye from its
-//!   `min`: moving first, he presses into it.
+//!   four points in the area or more). A space with `min < max` has a
+//!   **vital point**, where both sides want to play. A space the attacker
+//!   can reach from outside (it touches the margin or a lively attacker
+//!   stone) loses one eye from its `min`: moving first, he presses into
+//!   it. So does a closed space of two to [`MAX_EYE`] points that holds
+//!   attacker stones: taking them costs the defender a move, and his
+//!   taking stone then stands in the space (it may split it).
 //!
 //! The dragon **lives** when the spaces' `min` sum to two or more and is
 //! **dead** when their `max` stay below two and no attacker chain next to
@@ -282,6 +285,12 @@ fn flood(
     };
     if pressed {
         // The attacker moving first plays into it from outside.
+        min = min.saturating_sub(1);
+    }
+    let stones = points.iter().any(|&p| b.at(p) != Cell::Empty);
+    if stones && points.len() > 1 && points.len() <= MAX_EYE {
+        // Taking the stones inside costs a move, and the taking stone
+        // stands in the space: not sure until read.
         min = min.saturating_sub(1);
     }
     Space {

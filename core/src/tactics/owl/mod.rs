@@ -27,8 +27,10 @@
 //!   for the attacker the other empty points of the eye spaces (his
 //!   placements) before the margin (his ataris and hanes), for the
 //!   defender the margin (his extensions) before the eye spaces; at most
-//!   [`MAX_CANDS`], fewer deeper down (`search::WIDTHS`). A defender with
-//!   no legal candidate passes.
+//!   [`MAX_GEN`]; in the first plies they are ordered by the eyes the
+//!   static view gives after each (the attacker's fewest first, the
+//!   defender's most), then at most [`MAX_CANDS`] are tried, fewer deeper
+//!   down (`search::WIDTHS`). A defender with no legal candidate passes.
 //! * **Nodes** below the root go into a table of their own ([`table`]),
 //!   whose best move is tried first the next time (another move order, or
 //!   the next iteration).
@@ -80,6 +82,8 @@ pub use moves::candidates;
 pub const AREA_RADIUS: usize = 3;
 /// Most candidates tried at a node.
 pub const MAX_CANDS: usize = 10;
+/// Most candidates generated at a node (ordered, then cut to its width).
+pub const MAX_GEN: usize = 16;
 /// Most chains of the root dragon.
 const MAX_CHAINS: usize = 12;
 // The constants the cache key's assumptions name (`key::OWL_ASSUMPTIONS`).
@@ -448,7 +452,7 @@ fn answer(goal: OwlGoal, level: u8, key: Point, plies: u8, proven: bool) -> Answ
 pub fn root_view(
     b: &Board,
     target: Point,
-) -> Option<(View, PointBits, List<MAX_CANDS>, List<MAX_CANDS>)> {
+) -> Option<(View, PointBits, List<MAX_GEN>, List<MAX_GEN>)> {
     let defender = b.at(target).color()?;
     let core = root_dragon(b, target);
     let area = area_around(b, &core);

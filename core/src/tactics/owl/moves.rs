@@ -1,12 +1,12 @@
 //! The owl's candidates: which moves a node tries, in which order.
 
 use super::eyes::{List, View};
-use super::MAX_CANDS;
+use super::MAX_GEN;
 
 /// Return the candidates of a node for the attacker (`attacker`) or the
 /// defender, in order (see the module note); `reads` are the capture
 /// reader's moves against the chains short of liberties.
-pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_CANDS> {
+pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_GEN> {
     let mut out = List::new();
     let vitals = v.spaces[..v.count].iter().map(|s| s.vital);
     let urgent = v

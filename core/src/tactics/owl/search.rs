@@ -15,10 +15,10 @@
 //! target stone is worth `KO_A`: the defender may retake after a threat.
 //! Every other ko capture is valued by the search, which tries the retake.
 
-use super::eyes::{List, Status};
+use super::eyes::{view, List, Status};
 use super::moves::candidates;
 use super::table::{Entry, Kind};
-use super::{Owl, MAX_CANDS};
+use super::{Owl, MAX_CANDS, MAX_GEN};
 use crate::board::{Board, MoveError};
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::cache::level::{KO_A, KO_B, LOSE, WIN};
@@ -28,6 +28,10 @@ use crate::tactics::Oracle;
 /// last holds for every deeper ply): narrower deep down, so the search
 /// reaches further (GNU Go's owl tries one move past its branch depth).
 const WIDTHS: [usize; 10] = [10, 10, 10, 10, 8, 6, 5, 4, 3, 3];
+
+/// Plies (from the root) whose candidates are ordered by what one move
+/// does to the eyes; deeper, the generators' order stands.
+const ORDER_PLIES: usize = 2;
 
 /// Plies of the depth budget a move after a ko threat exchange takes
 /// (the threat and its answer are free: the journal has room for them).
@@ -139,10 +143,8 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         }
         let attacker = self.defender.opponent();
         let (mut best, mut mv) = (LOSE, Point::PASS);
-        for &m in self
-            .order(first, candidates(&v, &reads, true), depth)
-            .as_slice()
-        {
+        let cands = self.order(b, first, candidates(&v, &reads, true), depth, attacker);
+        for &m in cands.as_slice() {
             let Some(level) = self.child(r, b, m, attacker, depth, best) else {
                 continue;
             };
@@ -186,10 +188,9 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         // only to the search's horizon.
         let root = depth == self.root_depth;
         let (mut best, mut mv, mut horizon) = (WIN, Point::PASS, None);
-        for &m in self
-            .order(first, candidates(&v, &reads, false), depth)
-            .as_slice()
-        {
+        let me = self.defender;
+        let cands = self.order(b, first, candidates(&v, &reads, false), depth, me);
+        for &m in cands.as_slice() {
             let cut_before = core::mem::replace(&mut self.cut, false);
             let Some(level) = self.child(r, b, m, self.defender, depth, best) else {
                 self.cut |= cut_before;
@@ -222,21 +223,69 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     }
 
     /// Return the candidates to try: `first` (the table's best move),
-    /// then `cands`, as many as the node's ply allows ([`WIDTHS`]).
-    fn order(&self, first: Point, cands: List<MAX_CANDS>, depth: u8) -> List<MAX_CANDS> {
+    /// then `cands` ordered by what one move does to the eyes in the
+    /// first [`ORDER_PLIES`] plies, as many as the node's ply allows
+    /// ([`WIDTHS`]).
+    fn order(
+        &mut self,
+        b: &mut Board,
+        first: Point,
+        cands: List<MAX_GEN>,
+        depth: u8,
+        me: Color,
+    ) -> List<MAX_CANDS> {
         let ply = usize::from(self.root_depth - depth);
         let width = WIDTHS[ply.min(WIDTHS.len() - 1)];
+        let mut scored = [(0i32, 0usize, Point::PASS); MAX_GEN];
+        let n = cands.as_slice().len();
+        for (i, (slot, &m)) in scored.iter_mut().zip(cands.as_slice()).enumerate() {
+            let score = if ply < ORDER_PLIES {
+                self.score(b, m, me)
+            } else {
+                0
+            };
+            *slot = (score, i, m);
+        }
+        // Ties keep the generators' order.
+        scored[..n].sort_unstable_by_key(|&(score, i, _)| (score, i));
         let mut out = List::new();
         if !first.is_pass() {
             out.push(first);
         }
-        for &m in cands.as_slice() {
+        for &(_, _, m) in &scored[..n] {
             if out.as_slice().len() >= width {
                 break;
             }
             out.push(m);
         }
         out
+    }
+
+    /// Return how good `m` looks for `me` by the eyes one move leaves
+    /// (lower is better; a move that cannot be played now scores last).
+    fn score(&mut self, b: &mut Board, m: Point, me: Color) -> i32 {
+        if b.check_move(m, me).is_err() || !self.play(b, m, me) {
+            return 100;
+        }
+        self.stats.nodes -= 1;
+        let v = view(b, self.defender, &self.core, &self.area);
+        let captured = b.at(self.target) != Cell::stone(self.defender);
+        b.undo(&mut self.journal);
+        let (min, max) = v.eyes();
+        let (min, max) = (i32::from(min.min(2)), i32::from(max.min(2)));
+        if me == self.defender {
+            match v.status() {
+                Status::Alive => -100,
+                _ => -(3 * min + max),
+            }
+        } else if captured {
+            -100
+        } else {
+            match v.status() {
+                Status::Dead => -50,
+                _ => 3 * max + min,
+            }
+        }
     }
 
     /// Play `m` for `me` (after a ko threat exchange if the ko ban
