@@ -22,6 +22,20 @@ fn name(b: &Board, p: Point) -> String {
 /// comes from the cache, the answer is proven and its code and move are as
 /// expected (`moves`: the acceptable moves separated by `|`).
 fn check(diagram: &str, goal: OwlGoal, at: &str, code: u8, moves: &str) -> Answer {
+    check_cached(diagram, goal, at, code, moves, true)
+}
+
+/// [`check`], but the answer need not be stored (`cached` false: a
+/// capture read of the search ran out of its budget, so the result is
+/// not kept; it must agree with and without a cache all the same).
+fn check_cached(
+    diagram: &str,
+    goal: OwlGoal,
+    at: &str,
+    code: u8,
+    moves: &str,
+    cached: bool,
+) -> Answer {
     let before = board(diagram);
     let mut b = before.clone();
     let target = b.geometry().parse_vertex(at).unwrap();
@@ -37,7 +51,7 @@ fn check(diagram: &str, goal: OwlGoal, at: &str, code: u8, moves: &str) -> Answe
     assert_eq!(owl.solve(&mut reader, &mut b, problem, OWL_BUDGET), ans);
     assert_eq!(
         owl.stats().hits,
-        1,
+        u64::from(cached),
         "{goal:?} {at}: the second answer is the cache's"
     );
     assert!(b.identical(&before), "board not restored");
@@ -171,6 +185,26 @@ const STONES_INSIDE: &str = "
 #[test]
 fn eye_spaces_with_stones_to_take_are_not_sure() {
     check(STONES_INSIDE, OwlGoal::Kill, "G7", 1, "G8");
+}
+
+/// Five points of eye space on the first line, walled by two chains that
+/// share them (GNU Go's `ld1.sgf`, the lower left, on a small board): the
+/// stone at A3 is short of liberties, so the space is not two sure eyes,
+/// and F2 kills.
+const THIN_WALL: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. O . . . . . . .
+. O . . . . . . .
+X O O O O O O O O
+. X X X X . . . O
+. . . . . . . . .";
+
+#[test]
+fn a_wall_short_of_liberties_makes_eyes_unsure() {
+    check_cached(THIN_WALL, OwlGoal::Kill, "B2", 1, "F2", false);
 }
 
 #[test]

@@ -23,7 +23,9 @@
 //!   stone) loses one eye from its `min`: moving first, he presses into
 //!   it. So does a closed space of two to [`MAX_EYE`] points that holds
 //!   attacker stones: taking them costs the defender a move, and his
-//!   taking stone then stands in the space (it may split it).
+//!   taking stone then stands in the space (it may split it). And so does
+//!   a space of two points or more next to a dragon chain with two
+//!   liberties or fewer: its wall may run short of liberties first.
 //!
 //! The dragon **lives** when the spaces' `min` sum to two or more and is
 //! **dead** when their `max` stay below two and no attacker chain next to
@@ -39,6 +41,8 @@ use crate::tactics::key::PointBits;
 /// Most points of an eye space valued by its shape; a bigger one is two
 /// eyes.
 pub const MAX_EYE: usize = 8;
+/// The smallest space whose `min` a wall chain short of liberties lowers.
+const THIN_FROM: usize = 2;
 /// Most eye spaces a view keeps.
 pub const MAX_SPACES: usize = 16;
 /// Most points listed per view (dragon liberties, vital points).
@@ -246,12 +250,18 @@ fn flood(
     let mut big = false;
     // Whether the attacker can play next to the space from outside it.
     let mut pressed = false;
+    // Whether a dragon chain next to it is short of liberties.
+    let mut thin = false;
     let mut top = 0;
     while top < pts.len {
         let p = pts.points[top];
         top += 1;
         for n in geo.neighbours(p) {
-            if b.at(n) == Cell::Off || dragon.contains(n) || seen.contains(n) {
+            if dragon.contains(n) {
+                thin |= b.liberty_count_capped::<3>(n) <= 2;
+                continue;
+            }
+            if b.at(n) == Cell::Off || seen.contains(n) {
                 continue;
             }
             let dead = b.at(n) == other && b.in_atari(n);
@@ -285,6 +295,10 @@ fn flood(
     };
     if pressed {
         // The attacker moving first plays into it from outside.
+        min = min.saturating_sub(1);
+    }
+    if thin && points.len() >= THIN_FROM {
+        // Its wall may be short of liberties before it has two eyes.
         min = min.saturating_sub(1);
     }
     let stones = points.iter().any(|&p| b.at(p) != Cell::Empty);

@@ -35,11 +35,14 @@
 //!   whose best move is tried first the next time (another move order, or
 //!   the next iteration).
 //! * **Budgets**: iterative deepening, two plies at a time, up to the
-//!   depth budget while the node budget (the owl's moves and its capture
-//!   reads') lasts; the answer is the deepest finished search's. A line
+//!   depth budget while the node budget lasts: the owl's moves, and each
+//!   capture read at a fixed [`READ_COST`] (so a hit in the reader's cache
+//!   changes no answer); the answer is the deepest finished search's. A line
 //!   cut by the depth counts as lived (GNU Go's owl gives up as "cannot
-//!   kill"); such an answer is not proven, and at the root a defence
-//!   proven is preferred to one that lives only to the horizon. A dragon
+//!   kill"); such an answer is not proven unless it is a kill (cut lines
+//!   only ever help the defender, so a kill found is one, and ends the
+//!   deepening), and at the root a defence proven is preferred to one
+//!   that lives only to the horizon. A dragon
 //!   dead already is answered with a move that keeps it dead.
 //! * **Ko** ([`search`]): results are GNU Go's levels (kill, kill if the
 //!   attacker takes the ko first, kill if he finds a ko threat, none); a
@@ -95,15 +98,18 @@ const _: () = assert!(
         && CAPTURE_BUDGET.depth == 20
 );
 
+/// What each capture read costs of the owl's budget, in moves (a fixed
+/// price, so that a cache hit changes no answer).
+pub const READ_COST: u64 = 10;
 /// The budget of each capture read the owl makes.
 pub const CAPTURE_BUDGET: Budget = Budget {
     nodes: 300,
     depth: 20,
 };
-/// The budget of a GTP `owl_attack` / `owl_defend` (its moves and its
-/// capture reads' together).
+/// The budget of a GTP `owl_attack` / `owl_defend` (its moves, each
+/// capture read counted as [`READ_COST`] moves).
 pub const OWL_BUDGET: Budget = Budget {
-    nodes: 150_000,
+    nodes: 100_000,
     depth: 14,
 };
 
@@ -142,6 +148,9 @@ pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> 
     area: PointBits,
     target: Point,
     defender: Color,
+    /// The owl's own moves in this search (its budget; the capture reads
+    /// have theirs).
+    moves: u64,
     node_limit: u64,
     /// The depth of the running iteration: the root's.
     root_depth: u8,
@@ -176,6 +185,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             area: PointBits::new(),
             target: Point::PASS,
             defender: Color::Black,
+            moves: 0,
             node_limit: 0,
             root_depth: 0,
             cut: false,
@@ -192,8 +202,8 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         self.stats
     }
 
-    /// Answer `problem` on `board` within `budget` (the owl's moves and
-    /// its capture reads' together), reading captures with `reader` and
+    /// Answer `problem` on `board` within `budget` (the owl's moves, each
+    /// capture read counted as [`READ_COST`]), reading captures with `reader` and
     /// caching the result in its table; the board is restored on return.
     /// An empty target fails at once. A dragon already alive answers
     /// `Live` with `PASS`; one already dead answers `Kill` with a move that
@@ -232,7 +242,8 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         self.cut = false;
         self.limited = false;
         self.region = None;
-        self.node_limit = self.stats.nodes + u64::from(budget.nodes);
+        self.moves = 0;
+        self.node_limit = u64::from(budget.nodes);
         self.core = root_dragon(board, problem.target);
         self.area = area_around(board, &self.core);
         let most = budget.depth.min(M as u8);
@@ -291,18 +302,21 @@ impl<const W: usize, const M: usize> Owl<W, M> {
                 OwlGoal::Kill => self.attack(reader, board, d, WIN),
                 OwlGoal::Live => self.defend(reader, board, d, LOSE),
             };
-            let stopped = self.stats.nodes >= self.node_limit;
-            if !stopped || depth == 0 {
+            let stopped = self.moves >= self.node_limit;
+            if !stopped || depth == 0 || l == WIN {
                 (level, key, depth) = (l, k, d);
             }
-            if stopped || !self.cut || d >= most {
+            // A kill found is sound: a cut line only ever counts as life.
+            if stopped || !self.cut || l == WIN && !k.is_pass() || d >= most {
                 break stopped;
             }
             d = (d + 2).min(most);
         };
         debug_assert_eq!(self.journal.depth(), 0);
-        let proven = !self.cut;
+        let proven = !self.cut || level == WIN;
         let rect = Rect::union(Rect::around(&self.read, geo), self.region);
+        // A kill found when the budget ran out is still a kill.
+        let stopped = stopped && level != WIN;
         if let (false, false, Some(cache), Some(rect)) =
             (self.limited, stopped, reader.table(), rect)
         {
@@ -419,6 +433,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         let before = r.nodes();
         let (a, region, stopped) = r.read(b, problem, CAPTURE_BUDGET);
         self.stats.nodes += r.nodes() - before;
+        self.moves += READ_COST;
         self.limited |= stopped;
         self.region = Rect::union(self.region, region);
         (a.verdict != Verdict::Fails && !a.key_move.is_pass()).then_some(a.key_move)

@@ -137,7 +137,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             Status::Alive => return (LOSE, Point::PASS),
             Status::Unsettled => {}
         }
-        if depth == 0 || self.stats.nodes >= self.node_limit {
+        if depth == 0 || self.moves >= self.node_limit {
             self.cut = true;
             return (LOSE, Point::PASS);
         }
@@ -179,7 +179,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             Status::Alive => return (LOSE, Point::PASS),
             Status::Unsettled => {}
         }
-        if depth == 0 || self.stats.nodes >= self.node_limit {
+        if depth == 0 || self.moves >= self.node_limit {
             self.cut = true;
             return (LOSE, Point::PASS);
         }
@@ -268,6 +268,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             return 100;
         }
         self.stats.nodes -= 1;
+        self.moves -= 1;
         let v = view(b, self.defender, &self.core, &self.area);
         let captured = b.at(self.target) != Cell::stone(self.defender);
         b.undo(&mut self.journal);
@@ -377,6 +378,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
             return false;
         }
         self.stats.nodes += 1;
+        self.moves += 1;
         true
     }
 }
