@@ -207,6 +207,26 @@ fn a_wall_short_of_liberties_makes_eyes_unsure() {
     check_cached(THIN_WALL, OwlGoal::Kill, "B2", 1, "F2", false);
 }
 
+/// A straight three in the corner, and beyond a white wall a living black
+/// group whose stones are near but not connected: its eyes are not the
+/// dragon's, so the three is still decided at its vital point.
+const NEIGHBOUR_GROUP: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O X X X X
+X X X X O X . X .
+. . . X O X X X X";
+
+#[test]
+fn a_friendly_group_nearby_lends_no_eyes() {
+    check(NEIGHBOUR_GROUP, OwlGoal::Kill, "A2", 1, "B1");
+    check(NEIGHBOUR_GROUP, OwlGoal::Live, "A2", 1, "B1");
+}
+
 #[test]
 fn straight_and_bent_three_are_decided_at_the_vital_point() {
     check(THREE, OwlGoal::Kill, "A2", 1, "B1");

@@ -1,9 +1,11 @@
 //! The owl's static view of a dragon: which stones it is, its eye spaces
 //! and what they are worth, and the points that matter.
 //!
-//! * The **dragon** is every chain of the defender's colour with a stone
-//!   on the root dragon's points or anywhere in the local area (the
-//!   defender's stones there are all in the fight).
+//! * The **dragon** is the root dragon's chains still on the board and,
+//!   again and again, every chain of the defender's colour sharing a
+//!   liberty in the area with one of them (so the stones he adds join it;
+//!   a friendly group nearby that is not connected does not lend it its
+//!   eyes).
 //! * Its **domain** (GNU Go's `make_domains`, simplified) is the empty
 //!   points of the area it reaches from its liberties through empty
 //!   points none of which touches a *lively* attacker stone (one not in
@@ -177,13 +179,36 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
     };
     let own = Cell::stone(defender);
     let other = Cell::stone(defender.opponent());
-    for p in core.iter().chain(area.iter()) {
+    // The dragon: the root dragon's chains still on the board, and again
+    // and again the chains of its colour sharing a liberty in the area
+    // with one of them (stones the defender added join so).
+    let mut chains = List::<MAX_LIST>::new();
+    for p in core.iter() {
         if b.at(p) == own && !v.dragon.contains(p) {
             v.dragon.insert_chain(b, p);
-            if b.in_atari(p) {
-                v.ataris.push(b.last_liberty(p));
-            } else if b.liberty_count_capped::<3>(p) == 2 {
-                v.weak.push(p);
+            chains.push(p);
+        }
+    }
+    let mut top = 0;
+    while top < chains.len {
+        let c = chains.points[top];
+        top += 1;
+        if b.in_atari(c) {
+            v.ataris.push(b.last_liberty(c));
+        } else if b.liberty_count_capped::<3>(c) == 2 {
+            v.weak.push(c);
+        }
+        for s in b.chain_stones(c) {
+            for l in geo.neighbours(s) {
+                if b.at(l) != Cell::Empty || !area.contains(l) {
+                    continue;
+                }
+                for n in geo.neighbours(l) {
+                    if b.at(n) == own && !v.dragon.contains(n) {
+                        v.dragon.insert_chain(b, n);
+                        chains.push(n);
+                    }
+                }
             }
         }
     }

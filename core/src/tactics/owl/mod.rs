@@ -7,8 +7,10 @@
 //!   colour that share a liberty with it, again and again (GNU Go's
 //!   amalgamation, simplified). **The area**: every point within
 //!   [`AREA_RADIUS`] (Manhattan distance) of its stones; all moves of the
-//!   search are played there, and the defender's stones there belong to
-//!   the dragon.
+//!   search are played there. At every node the dragon is found again
+//!   the same way from the root dragon's stones, through liberties in the
+//!   area: stones the defender adds join it, a friendly group nearby that
+//!   shares no liberty with it does not.
 //! * **At every node** the view of [`eyes`] decides: the target stone
 //!   captured, or eye spaces that cannot give two eyes with no attacker
 //!   chain next to the dragon in atari or capturable (dead): the attacker

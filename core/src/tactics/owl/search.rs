@@ -265,7 +265,7 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     /// (lower is better; a move that cannot be played now scores last).
     fn score(&mut self, b: &mut Board, m: Point, me: Color) -> i32 {
         if b.check_move(m, me).is_err() || !self.play(b, m, me) {
-            return 100;
+            return 10_000;
         }
         self.stats.nodes -= 1;
         self.moves -= 1;
@@ -274,17 +274,23 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         b.undo(&mut self.journal);
         let (min, max) = v.eyes();
         let (min, max) = (i32::from(min.min(2)), i32::from(max.min(2)));
+        // Ties go by the room left for eyes: the sizes of the spaces.
+        let room = v.spaces[..v.count]
+            .iter()
+            .map(|s| s.size as i32)
+            .sum::<i32>()
+            .min(63);
         if me == self.defender {
             match v.status() {
-                Status::Alive => -100,
-                _ => -(3 * min + max),
+                Status::Alive => -1_000,
+                _ => -(64 * (3 * min + max) + room),
             }
         } else if captured {
-            -100
+            -1_000
         } else {
             match v.status() {
-                Status::Dead => -50,
-                _ => 3 * max + min,
+                Status::Dead => -500,
+                _ => 64 * (3 * max + min) + room,
             }
         }
     }
