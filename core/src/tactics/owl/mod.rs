@@ -84,7 +84,7 @@ use eyes::{view, List, Status, View};
 pub use moves::candidates;
 
 /// Manhattan distance from the root dragon's stones that the area reaches.
-pub const AREA_RADIUS: usize = 3;
+pub const AREA_RADIUS: usize = 5;
 /// Most candidates tried at a node.
 pub const MAX_CANDS: usize = 10;
 /// Most candidates generated at a node (ordered, then cut to its width).
@@ -93,7 +93,7 @@ pub const MAX_GEN: usize = 16;
 const MAX_CHAINS: usize = 12;
 // The constants the cache key's assumptions name (`key::OWL_ASSUMPTIONS`).
 const _: () = assert!(
-    AREA_RADIUS == 3
+    AREA_RADIUS == 5
         && MAX_CANDS == 10
         && eyes::MAX_EYE == 8
         && CAPTURE_BUDGET.nodes == 300
