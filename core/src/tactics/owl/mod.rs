@@ -32,7 +32,7 @@
 //!   [`MAX_GEN`]; in the first plies they are ordered by the eyes the
 //!   static view gives after each (the attacker's fewest first, the
 //!   defender's most), then at most [`MAX_CANDS`] are tried, fewer deeper
-//!   down (`search::WIDTHS`). A defender with no legal candidate passes.
+//!   down, the defender's sooner (`search::WIDTHS`). A defender with no legal candidate passes.
 //! * **Nodes** below the root go into a table of their own ([`table`]),
 //!   whose best move is tried first the next time (another move order, or
 //!   the next iteration).
@@ -44,8 +44,9 @@
 //!   kill"); such an answer is not proven unless it is a kill (cut lines
 //!   only ever help the defender, so a kill found is one, and ends the
 //!   deepening), and at the root a defence proven is preferred to one
-//!   that lives only to the horizon. A dragon
-//!   dead already is answered with a move that keeps it dead.
+//!   that lives only to the horizon. A dragon dead already by the static
+//!   view is answered with a move that keeps it dead; if the best move
+//!   found only wins a ko, that is the answer.
 //! * **Ko** ([`search`]): results are GNU Go's levels (kill, kill if the
 //!   attacker takes the ko first, kill if he finds a ko threat, none); a
 //!   move the ko ban forbids is played after a threat exchange, once per

@@ -24,10 +24,14 @@ use crate::geometry::{Cell, Color, Point};
 use crate::tactics::cache::level::{KO_A, KO_B, LOSE, WIN};
 use crate::tactics::Oracle;
 
-/// The most candidates a node tries, by its ply (the root's first; the
-/// last holds for every deeper ply): narrower deep down, so the search
-/// reaches further (GNU Go's owl tries one move past its branch depth).
+/// The most candidates an attacker's node tries, by its ply (the root's
+/// first; the last holds for every deeper ply): narrower deep down, so
+/// the search reaches further (GNU Go's owl tries one move past its
+/// branch depth).
 const WIDTHS: [usize; 10] = [10, 10, 10, 10, 8, 6, 5, 4, 3, 3];
+/// The defender's: narrower sooner (a line cut short counts as life
+/// anyway, and most of his tries are refuted at once).
+const DEFENDER_WIDTHS: [usize; 10] = [10, 10, 8, 6, 5, 4, 3, 3, 2, 2];
 
 /// Plies (from the root) whose candidates are ordered by what one move
 /// does to the eyes; deeper, the generators' order stands.
@@ -155,10 +159,9 @@ impl<const W: usize, const M: usize> Owl<W, M> {
                 break;
             }
         }
-        if status == Status::Dead && best < WIN {
-            // Nothing keeps it dead for sure: it is dead anyway, and the
-            // best try is the answer.
-            return (WIN, if best > LOSE { mv } else { Point::PASS });
+        if status == Status::Dead && best == LOSE {
+            // No move keeps it dead to the horizon: it is dead anyway.
+            return (WIN, Point::PASS);
         }
         (best, mv)
     }
@@ -235,7 +238,12 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         me: Color,
     ) -> List<MAX_CANDS> {
         let ply = usize::from(self.root_depth - depth);
-        let width = WIDTHS[ply.min(WIDTHS.len() - 1)];
+        let widths = if me == self.defender {
+            &DEFENDER_WIDTHS
+        } else {
+            &WIDTHS
+        };
+        let width = widths[ply.min(widths.len() - 1)];
         let mut scored = [(0i32, 0usize, Point::PASS); MAX_GEN];
         let n = cands.as_slice().len();
         for (i, (slot, &m)) in scored.iter_mut().zip(cands.as_slice()).enumerate() {
