@@ -165,7 +165,7 @@ const SHAKY: &str = "
 fn eyes_walled_by_a_capturable_chain_are_not_sure() {
     check(SHAKY, OwlGoal::Kill, "F4", 1, "H4");
     // GNU Go answers G2; after G1 its `owl_attack` finds no kill either.
-    check(SHAKY, OwlGoal::Live, "F4", 1, "G2|G1");
+    check_cached(SHAKY, OwlGoal::Live, "F4", 1, "G2|G1", false);
 }
 
 /// A game's corner (GNU Go's `owl.tst` 39 and 40, `incident` of 9x9):
@@ -245,7 +245,27 @@ X . X O O O O . .
 #[test]
 fn a_dead_looking_corner_may_live_by_ko() {
     check_cached(DEAD_BUT_KO, OwlGoal::Kill, "C3", 3, "A2", false);
-    check(DEAD_BUT_KO, OwlGoal::Live, "C3", 1, "C1");
+    // GNU Go answers C1; after A2 its `owl_attack` finds no kill either.
+    check(DEAD_BUT_KO, OwlGoal::Live, "C3", 1, "C1|A2");
+}
+
+/// One eye at F2, and a white stone inside with two liberties that
+/// cannot get out: taking it is the second eye, so the dragon lives
+/// (GNU Go: `owl_attack` 0, `dragon_status` alive).
+const LUNCH: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+O O O O O O O O .
+X X X X X X X O .
+X . O . X . X O .
+X X X X X X X O .";
+
+#[test]
+fn a_lunch_the_attacker_cannot_save_is_an_eye() {
+    check(LUNCH, OwlGoal::Kill, "A2", 0, "");
 }
 
 #[test]

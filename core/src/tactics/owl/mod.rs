@@ -17,7 +17,10 @@
 //!   wins; two eyes whoever plays first (alive): the defender wins, unless
 //!   the attacker is to move and a dragon chain with a liberty in an eye
 //!   space is in atari or capturable (the eyes it walls are not sure: its
-//!   capture is his candidate).
+//!   capture is his candidate). A dragon one eye short of two is not
+//!   dead while an attacker chain next to it with two liberties cannot be
+//!   saved even by its owner moving first (a lunch: its capture is an
+//!   eye to come).
 //! * **Tactics**: the chains short of liberties (two) are asked of the
 //!   capture reader the caller lends: an attacker chain next to the
 //!   dragon that the defender can capture keeps it from dead, and its
@@ -381,6 +384,16 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         }
         let chains = if attacker { v.weak } else { v.short };
         if status == Status::Dead && attacker {
+            // A lunch the attacker cannot save even moving first is an
+            // eye to come: with one eye more it is not dead yet.
+            let (_, max) = v.eyes();
+            if max == 1 {
+                for &c in v.short.as_slice() {
+                    if !self.saves(r, b, c) {
+                        return (Status::Unsettled, v, moves);
+                    }
+                }
+            }
             return (status, v, moves);
         }
         for &c in chains.as_slice() {
@@ -423,6 +436,23 @@ impl<const W: usize, const M: usize> Owl<W, M> {
         } else {
             Status::Unsettled
         }
+    }
+
+    /// Query whether the capture reader saves the chain at `c`, its owner
+    /// moving first (a read stopped by its budget saves it).
+    fn saves(&mut self, r: &mut dyn Oracle, b: &mut Board, c: Point) -> bool {
+        let problem = Problem {
+            goal: Goal::Save,
+            target: c,
+        };
+        self.read.insert_chain(b, c);
+        let before = r.nodes();
+        let (a, region, stopped) = r.read(b, problem, CAPTURE_BUDGET);
+        self.stats.nodes += r.nodes() - before;
+        self.moves += READ_COST;
+        self.limited |= stopped;
+        self.region = Rect::union(self.region, region);
+        stopped || a.verdict != Verdict::Fails
     }
 
     /// Return the capture reader's move that captures the chain at `c`
