@@ -116,7 +116,7 @@ pub const CAPTURE_BUDGET: Budget = Budget {
 /// capture read counted as [`READ_COST`] moves).
 pub const OWL_BUDGET: Budget = Budget {
     nodes: 100_000,
-    depth: 14,
+    depth: 20,
 };
 
 /// What the owl is asked.
