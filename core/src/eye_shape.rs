@@ -3,7 +3,9 @@
 //! vital point first (the straight and bent three, the pyramid four, the
 //! bulky and the crossed five, the rabbity six), as Pachi's
 //! `nakade_point` and the classic tables have them. The owl's eye values
-//! and the playouts' nakade check both read them here.
+//! and the playouts' nakade check both read them here; the owl also
+//! reads the rectangular six on the edge, which dies only short of
+//! liberties.
 
 use crate::geometry::{Geometry, Point};
 
@@ -47,6 +49,33 @@ pub fn is_square_four(geo: Geometry, points: &[Point]) -> bool {
                 .count()
                 == 2
         })
+}
+
+/// Return the vital point of the rectangular six, the closed space of
+/// two by three points with a long side on the edge: alive with outside
+/// liberties to spare, but short of them the attacker's stone at the
+/// middle of the inner long side (returned here) kills or makes ko. `None`
+/// for any other space.
+pub fn rectangular_six(geo: Geometry, points: &[Point]) -> Option<Point> {
+    if points.len() != 6 {
+        return None;
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for &p in points {
+        let (x, y) = geo.coords(p);
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let last = geo.size() - 1;
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    // The inner long side: the one off the edge.
+    let (x, y) = match (w, h) {
+        (3, 2) if y0 == 0 => (x0 + 1, y1),
+        (3, 2) if y1 == last => (x0 + 1, y0),
+        (2, 3) if x0 == 0 => (x1, y0 + 1),
+        (2, 3) if x1 == last => (x0, y0 + 1),
+        _ => return None,
+    };
+    Some(geo.point(x, y))
 }
 
 #[cfg(test)]
@@ -96,6 +125,12 @@ mod tests {
         }
         let (geo, pts, n, _) = space(&["++", "++"]);
         assert!(is_square_four(geo, &pts[..n]));
+        // The rectangular six on the edge (the diagram's top row is the
+        // board's row 1): its vital point is the inner long side's middle.
+        let (geo, pts, n, vital) = space(&["+++", "+*+"]);
+        assert_eq!(rectangular_six(geo, &pts[..n]), vital);
+        let (geo, pts, n, _) = space(&["...", "+++", "+++"]);
+        assert_eq!(rectangular_six(geo, &pts[..n]), None);
         let (geo, pts, n, _) = space(&["+++", ".+."]);
         assert!(!is_square_four(geo, &pts[..n]));
     }

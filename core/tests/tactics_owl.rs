@@ -268,6 +268,26 @@ fn a_lunch_the_attacker_cannot_save_is_an_eye() {
     check(LUNCH, OwlGoal::Kill, "A2", 0, "");
 }
 
+/// The rectangular six on the edge, its walls with one outside liberty
+/// (H1): short of liberties, it dies at E2 and lives there (GNU Go's
+/// `comb1.sgf`, `ld_owl.tst` 305).
+const RECTANGULAR_SIX: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . X X . X X .
+X X X O X X O X .
+O X O O X O O X X
+O O O O O O O O O
+. O X X X X O . O
+O O X . . . X O .
+O X X . . . X . .";
+
+#[test]
+fn a_rectangular_six_short_of_liberties_has_a_vital_point() {
+    check(RECTANGULAR_SIX, OwlGoal::Kill, "C3", 1, "E2");
+    check(RECTANGULAR_SIX, OwlGoal::Live, "C3", 1, "E2");
+}
+
 #[test]
 fn straight_and_bent_three_are_decided_at_the_vital_point() {
     check(THREE, OwlGoal::Kill, "A2", 1, "B1");

@@ -17,7 +17,8 @@
 //!   and what the defender makes of it if he does (the classic shapes: a
 //!   true, half or false single eye, two, straight and bent three, the
 //!   square, the pyramid four, the bulky and the crossed five, the rabbity
-//!   six; anything bigger is two eyes; a part that runs out of the area
+//!   six, the rectangular six on the edge when its walls have one outside
+//!   liberty or none; anything bigger is two eyes; a part that runs out of the area
 //!   is room: up to two eyes, and one the attacker cannot take if it has
 //!   four points in the area or more). A space with `min < max` has a
 //!   **vital point**, where both sides want to play. A space the attacker
@@ -342,14 +343,23 @@ fn flood(
 
 /// Return `(min, max, vital point)` of a closed eye space: one point is
 /// an eye of its own kind, two are one eye, the square four is one, a
-/// killing shape ([`eye_shape::vital_point`]) is one or two as its vital
-/// point goes, anything else is two.
+/// killing shape ([`eye_shape::vital_point`]), or the rectangular six on
+/// the edge whose walls have one outside liberty or none, is one or two as
+/// its vital point goes, anything else is two.
 fn value(b: &Board, dragon: &PointBits, points: &[Point]) -> (u8, u8, Point) {
     let geo = b.geometry();
+    let six = eye_shape::rectangular_six(geo, points);
     match points.len() {
         1 => single(b, dragon, points[0]),
         2 => (1, 1, Point::PASS),
         _ if eye_shape::is_square_four(geo, points) => (1, 1, Point::PASS),
+        // Short of outside liberties, the rectangular six has a vital
+        // point.
+        6 if six.is_some_and(|p| b.at(p) == Cell::Empty)
+            && outside_liberties(b, dragon, points) <= 1 =>
+        {
+            (1, 2, six.unwrap_or(Point::PASS))
+        }
         _ => match eye_shape::vital_point(geo, points) {
             // The attacker's stone already there spoils the space.
             Some(p) if b.at(p) == Cell::Empty => (1, 2, p),
@@ -357,6 +367,28 @@ fn value(b: &Board, dragon: &PointBits, points: &[Point]) -> (u8, u8, Point) {
             None => (2, 2, Point::PASS),
         },
     }
+}
+
+/// Return how many liberties the dragon chains walling `points` have
+/// outside them (counted up to two).
+fn outside_liberties(b: &Board, dragon: &PointBits, points: &[Point]) -> usize {
+    let geo = b.geometry();
+    let mut walls = PointBits::new();
+    let mut outside = List::<2>::new();
+    for &p in points {
+        for n in geo.neighbours(p) {
+            if !dragon.contains(n) || walls.contains(n) {
+                continue;
+            }
+            walls.insert_chain(b, n);
+            for l in b.liberties::<8>(n).as_slice() {
+                if !points.contains(l) {
+                    outside.push(*l);
+                }
+            }
+        }
+    }
+    outside.as_slice().len()
 }
 
 /// Return `(min, max, vital)` of a one-point space: a true eye, a half eye
