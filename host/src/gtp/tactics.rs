@@ -3,7 +3,8 @@
 //! `connect A B` and `disconnect A B`: its connection reading, same format
 //! (`1 PASS`: already one chain); `owl_attack V`, `owl_defend V` and
 //! `dragon_status V` (`alive`, `dead`, `critical ATTACK DEFENCE`): the
-//! owl's life and death reading, GNU Go's format too.
+//! owl's life and death reading, GNU Go's format too; `kosumi-owl_view V`:
+//! the owl's static view of a dragon, a debugging aid.
 //!
 //! The reader's cache is one table allocated here once, at start-up
 //! (`--tactics-mb`, default 16 MiB), and never flushed: results are keyed
