@@ -42,6 +42,9 @@ use cortex_m_rt::{exception, ExceptionFrame};
 use board::{CLUSTERS, NODES, TACTIC_CLUSTERS};
 use engine::Firmware;
 use kosumi_core::game::Book;
+// The tactical reader's journal: the small engine's, enough for its reads
+// and a ladder across the board (a line that does not fit is left unproven).
+use kosumi_core::gtp::small::{JOURNAL_MOVES, JOURNAL_WRITES};
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
 use kosumi_core::tactics::Reader;
@@ -53,12 +56,6 @@ use kosumi_core::tactics::Reader;
 /// instructions, so about 520 playouts (290) (BENCHMARKS.md has the
 /// figures).
 pub const PLAYOUTS: u32 = if cfg!(feature = "patterns") { 290 } else { 520 };
-
-/// Slot writes and plies of the tactical reader's undo journal: enough for
-/// a read of `engine::READ_DEPTH` plies, a ladder across the board (a line
-/// that does not fit is left unproven).
-const JOURNAL_WRITES: usize = 384;
-const JOURNAL_MOVES: usize = engine::READ_DEPTH as usize + 4;
 
 /// The tactical cache: the one global table, never flushed.
 pub type TacticTable = HashTable<TacticCluster, [TacticCluster; TACTIC_CLUSTERS]>;
