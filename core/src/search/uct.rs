@@ -11,7 +11,7 @@
 
 use super::best_move_table::BestMoveTable;
 use super::knowledge::Knowledge;
-use super::prior::{pattern_prior, prior, read, Reading};
+use super::prior::{pattern_prior, prior, read, Prior, Reading};
 use super::{Search, MAX_MOVES, MAX_PATH};
 use crate::geometry::{Color, Point};
 use crate::playout::playout_replying;
@@ -175,16 +175,24 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     #[inline]
     fn select(&self, node: u32, at_root: bool) -> u32 {
         let nodes = self.pool.nodes();
-        let range = nodes[node as usize].children();
+        let parent = &nodes[node as usize];
+        let range = parent.children();
+        // Progressive widening: the first `open` children (ordered by
+        // their priors), not counting excluded ones.
+        let mut open = self.params.widening.open(parent.visits, range.len());
         let equiv = self.params.rave_equiv;
         let skip = at_root && self.n_excluded > 0;
         let mut best = range.start;
         let mut best_score = f32::NEG_INFINITY;
         for i in range {
+            if open == 0 {
+                break;
+            }
             let ch = &nodes[i];
             if skip && self.is_excluded(ch.mv) {
                 continue;
             }
+            open -= 1;
             let n = ch.visits as f32;
             let a = ch.amaf_visits;
             let amaf = if a > 0.0 { ch.amaf_wins / a } else { 0.5 };
@@ -240,7 +248,15 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             }
             None => None,
         };
-        if self.pool.len() + n > self.pool.capacity() {
+        // A node other than the root keeps its `max_children` best-rated
+        // moves and pass (a small pool then holds a deeper tree).
+        let cap = usize::from(self.params.max_children);
+        let kept = if node != 0 && cap > 0 {
+            n.min(cap + 1)
+        } else {
+            n
+        };
+        if self.pool.len() + kept > self.pool.capacity() {
             return false;
         }
         // Read only when the children will be made.
@@ -269,26 +285,70 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             }
             _ => None,
         };
-        let Some(first) = self.pool.alloc_children(node, n) else {
-            return false;
-        };
-        let nodes = self.pool.nodes_mut();
-        nodes[node as usize].key = key;
+        let mut priors = [Prior::NONE; MAX_MOVES];
         for (k, &mv) in moves[..n].iter().enumerate() {
             let hint = stored.filter(|s| s.mv == mv).map(|s| s.visits_log2);
-            let pr = match model {
+            priors[k] = match model {
                 Some(scale) => {
                     let p = gammas[k] * scale;
                     pattern_prior(&self.board, Point(mv), hint, &reading, p, weight)
                 }
                 None => prior(&self.board, Point(mv), c, hint, &reading, shape),
             };
-            let ch = &mut nodes[first as usize + k];
-            ch.mv = mv;
+        }
+        // The children in the board's order, or best-rated first for
+        // progressive widening and the cap.
+        let mut order = [0u16; MAX_MOVES];
+        for (k, o) in order[..n].iter_mut().enumerate() {
+            *o = k as u16;
+        }
+        if self.params.widening.base > 0 || kept < n {
+            by_prior(&priors[..n], &mut order[..n], key);
+            if kept < n && !order[..kept].contains(&((n - 1) as u16)) {
+                // Pass (the last move) stays a child: a line of the tree
+                // must be able to end the game.
+                order[kept - 1] = (n - 1) as u16;
+            }
+        }
+        let Some(first) = self.pool.alloc_children(node, kept) else {
+            return false;
+        };
+        let nodes = self.pool.nodes_mut();
+        nodes[node as usize].key = key;
+        for (ch, &k) in nodes[first as usize..].iter_mut().zip(&order[..kept]) {
+            let pr = priors[usize::from(k)];
+            ch.mv = moves[usize::from(k)];
             ch.amaf_visits = pr.visits;
             ch.amaf_wins = pr.wins;
         }
         true
+    }
+}
+
+/// Order the move indices `order` by the prior win rates of `priors`, best
+/// first; equal rates in an order scrambled by `salt` (the position's
+/// key), so that moves the priors cannot tell apart are not taken in the
+/// board's order (one corner first). Rates compare as the bits of
+/// non-negative `f32`s, which order as the numbers do, packed with the
+/// index into one integer: integer sorting, cheap without a floating-point
+/// unit, and no allocation (`sort_unstable` is the core library's).
+fn by_prior(priors: &[Prior], order: &mut [u16], salt: u64) {
+    let mut keys = [0u64; MAX_MOVES];
+    let salt = (salt >> 48) as u16;
+    for (key, (k, pr)) in keys.iter_mut().zip(priors.iter().enumerate()) {
+        let rate = if pr.visits > 0.0 {
+            (pr.wins / pr.visits).max(0.0)
+        } else {
+            0.5
+        };
+        let scramble = (k as u16).wrapping_mul(0x9E37) ^ salt;
+        // Best rate first: sort the complement.
+        *key = !((u64::from(rate.to_bits()) << 32) | (u64::from(scramble) << 16) | k as u64);
+    }
+    let keys = &mut keys[..priors.len()];
+    keys.sort_unstable();
+    for (o, key) in order.iter_mut().zip(keys.iter()) {
+        *o = (!key & 0xFFFF) as u16;
     }
 }
 
