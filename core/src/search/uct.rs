@@ -298,16 +298,16 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         }
         // The children in the board's order, or best-rated first for
         // progressive widening and the cap.
-        let mut order = [0u16; MAX_MOVES];
+        let mut order = [0u32; MAX_MOVES];
         for (k, o) in order[..n].iter_mut().enumerate() {
-            *o = k as u16;
+            *o = k as u32;
         }
         if self.params.widening.base > 0 || kept < n {
             by_prior(&priors[..n], &mut order[..n], key);
-            if kept < n && !order[..kept].contains(&((n - 1) as u16)) {
+            if kept < n && !order[..kept].contains(&((n - 1) as u32)) {
                 // Pass (the last move) stays a child: a line of the tree
                 // must be able to end the game.
-                order[kept - 1] = (n - 1) as u16;
+                order[kept - 1] = (n - 1) as u32;
             }
         }
         let Some(first) = self.pool.alloc_children(node, kept) else {
@@ -316,8 +316,8 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         let nodes = self.pool.nodes_mut();
         nodes[node as usize].key = key;
         for (ch, &k) in nodes[first as usize..].iter_mut().zip(&order[..kept]) {
-            let pr = priors[usize::from(k)];
-            ch.mv = moves[usize::from(k)];
+            let pr = priors[k as usize];
+            ch.mv = moves[k as usize];
             ch.amaf_visits = pr.visits;
             ch.amaf_wins = pr.wins;
         }
@@ -328,33 +328,57 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
 /// Order the move indices `order` by the prior win rates of `priors`, best
 /// first; equal rates in an order scrambled by `salt` (the position's
 /// key), so that moves the priors cannot tell apart are not taken in the
-/// board's order (one corner first). Rates compare as the bits of
-/// non-negative `f32`s, which order as the numbers do, packed with the
-/// index into one integer: integer sorting, cheap without a floating-point
-/// unit, and no allocation (`sort_unstable` is the core library's).
-fn by_prior(priors: &[Prior], order: &mut [u16], salt: u64) {
-    let mut keys = [0u64; MAX_MOVES];
-    let salt = (salt >> 48) as u16;
-    for (key, (k, pr)) in keys.iter_mut().zip(priors.iter().enumerate()) {
+/// board's order (one corner first). Each index becomes one integer, the
+/// rate's high 16 bits (non-negative `f32` bits order as the numbers do:
+/// three digits are enough to rank priors) over the index scrambled by
+/// an invertible multiplication: integer sorting in place, cheap without
+/// a floating-point unit, with no allocation and no array beside `order`
+/// (`sort_unstable` is the core library's).
+fn by_prior(priors: &[Prior], order: &mut [u32], salt: u64) {
+    /// Odd, so multiplying by it is invertible modulo 2^16...
+    const SCRAMBLE: u32 = 0x9E37;
+    /// ...by its inverse: `SCRAMBLE * UNSCRAMBLE % 65536 == 1`.
+    const UNSCRAMBLE: u32 = 0x7787;
+    const _: () = assert!(SCRAMBLE * UNSCRAMBLE % 0x1_0000 == 1);
+    let salt = (salt >> 48) as u32;
+    for (o, (k, pr)) in order.iter_mut().zip(priors.iter().enumerate()) {
         let rate = if pr.visits > 0.0 {
             (pr.wins / pr.visits).max(0.0)
         } else {
             0.5
         };
-        let scramble = (k as u16).wrapping_mul(0x9E37) ^ salt;
+        let scrambled = ((k as u32).wrapping_mul(SCRAMBLE) ^ salt) & 0xFFFF;
         // Best rate first: sort the complement.
-        *key = !((u64::from(rate.to_bits()) << 32) | (u64::from(scramble) << 16) | k as u64);
+        *o = !((rate.to_bits() >> 16) << 16 | scrambled);
     }
-    let keys = &mut keys[..priors.len()];
-    keys.sort_unstable();
-    for (o, key) in order.iter_mut().zip(keys.iter()) {
-        *o = (!key & 0xFFFF) as u16;
+    order.sort_unstable();
+    for o in order.iter_mut() {
+        *o = (((!*o & 0xFFFF) ^ salt) & 0xFFFF).wrapping_mul(UNSCRAMBLE) & 0xFFFF;
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::black_value;
+    use super::{black_value, by_prior, Prior};
+
+    #[test]
+    fn by_prior_puts_the_best_rated_first_and_keeps_every_move() {
+        let rated = |wins: f32| Prior { visits: 10.0, wins };
+        let mut priors = [rated(5.0); 300];
+        priors[7] = rated(9.0);
+        priors[250] = rated(8.0);
+        priors[3] = rated(1.0);
+        priors[299] = Prior::NONE;
+        for salt in [0u64, 0xDEAD_BEEF_0123_4567, u64::MAX] {
+            let mut order = [0u32; 300];
+            by_prior(&priors, &mut order, salt);
+            assert_eq!(&order[..2], &[7, 250]);
+            assert_eq!(order[299], 3, "the worst last");
+            let mut seen = order.to_vec();
+            seen.sort_unstable();
+            assert!(seen.iter().enumerate().all(|(k, &o)| o == k as u32));
+        }
+    }
 
     #[test]
     fn score_bonus_orders_margins_but_never_a_loss_above_a_win() {
