@@ -39,6 +39,12 @@
 //!   caller's move-pattern model ([`Knowledge`], [`crate::pattern`]) the
 //!   model's move probabilities replace the hand-made priors
 //!   ([`prior::pattern_prior`]).
+//! * **Widening** ([`Params::widening`], [`Params::max_children`]; both
+//!   off by default): the children are ordered by their priors when they
+//!   are made, selection chooses among the first few of them, more as the
+//!   node's visits grow, and a node below the root may keep only its
+//!   best-rated moves and pass, so a small pool holds a deeper tree and
+//!   prunes less.
 //! * **Full pool:** before a playout that might not find room for one more
 //!   expansion, the tree's best moves go to the table, and the children of
 //!   the least visited nodes are dropped (the visit threshold doubles until
