@@ -332,8 +332,7 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
 /// rate's high 16 bits (non-negative `f32` bits order as the numbers do:
 /// three digits are enough to rank priors) over the index scrambled by
 /// an invertible multiplication: integer sorting in place, cheap without
-/// a floating-point unit, with no allocation and no array beside `order`
-/// (`sort_unstable` is the core library's).
+/// a floating-point unit, with no allocation and no array beside `order`.
 fn by_prior(priors: &[Prior], order: &mut [u32], salt: u64) {
     /// Odd, so multiplying by it is invertible modulo 2^16...
     const SCRAMBLE: u32 = 0x9E37;
@@ -351,15 +350,57 @@ fn by_prior(priors: &[Prior], order: &mut [u32], salt: u64) {
         // Best rate first: sort the complement.
         *o = !((rate.to_bits() >> 16) << 16 | scrambled);
     }
-    order.sort_unstable();
+    shell_sort(order);
     for o in order.iter_mut() {
         *o = (((!*o & 0xFFFF) ^ salt) & 0xFFFF).wrapping_mul(UNSCRAMBLE) & 0xFFFF;
     }
 }
 
+/// Sort `keys` ascending: Shell's sort with Ciura's gaps, a few hundred
+/// bytes of code where the core library's `sort_unstable` costs a
+/// firmware 5 KB of flash, and fast enough for a node's moves.
+fn shell_sort(keys: &mut [u32]) {
+    const GAPS: [usize; 8] = [701, 301, 132, 57, 23, 10, 4, 1];
+    for gap in GAPS {
+        for i in gap..keys.len() {
+            let key = keys[i];
+            let mut j = i;
+            while j >= gap && keys[j - gap] > key {
+                keys[j] = keys[j - gap];
+                j -= gap;
+            }
+            keys[j] = key;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{black_value, by_prior, Prior};
+    use super::{black_value, by_prior, shell_sort, Prior};
+
+    #[test]
+    fn shell_sort_sorts() {
+        let mut x = 0x1234_5678u32;
+        for n in [0usize, 1, 2, 9, 82, 362, 1000] {
+            let mut keys = [0u32; 1000];
+            for k in &mut keys[..n] {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                *k = x % 500;
+            }
+            let mut counts = [0u32; 500];
+            for &k in &keys[..n] {
+                counts[k as usize] += 1;
+            }
+            shell_sort(&mut keys[..n]);
+            assert!(keys[..n].windows(2).all(|w| w[0] <= w[1]), "{n}");
+            for &k in &keys[..n] {
+                counts[k as usize] -= 1;
+            }
+            assert!(counts.iter().all(|&c| c == 0), "{n}: the same keys");
+        }
+    }
 
     #[test]
     fn by_prior_puts_the_best_rated_first_and_keeps_every_move() {
