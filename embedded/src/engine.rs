@@ -35,11 +35,16 @@ pub type Engine = PoolEngine<'static>;
 pub type Firmware = Session<Engine, MAX_MOVES, SETUP>;
 
 /// What the firmware chooses of its engine: the core's small engine
-/// ([`small::setup`]: its parameters, an ownership estimate of 64
+/// ([`small::setup`]: its parameters, with the model's when the
+/// `patterns` feature puts one in flash, an ownership estimate of 64
 /// playouts, a fixed base seed; a game's seed mixes in the games started
 /// and the UART's idle polls), `playouts` a move.
 pub const fn setup(playouts: u32) -> Setup {
-    small::setup(env!("CARGO_PKG_VERSION"), playouts)
+    small::setup(
+        env!("CARGO_PKG_VERSION"),
+        playouts,
+        cfg!(feature = "patterns"),
+    )
 }
 
 /// Make `session` the firmware's at power-on, in place, whatever it held:
@@ -61,5 +66,5 @@ pub fn start(
 }
 
 /// The firmware's resignation rule: the small engine's (below 5% after
-/// 500 playouts, [`small::RESIGN`]).
+/// 250 playouts, [`small::RESIGN`]).
 pub const RESIGN: ResignRule = small::RESIGN;

@@ -51,11 +51,11 @@ use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
 /// The bench mode measures a full search with the heavy playouts at about
-/// 245,000 guest instructions per playout (440,000 with the `patterns`
-/// feature's model); at 1.25 cycles per instruction 2 s is 128 M
-/// instructions, so about 520 playouts (290) (BENCHMARKS.md has the
-/// figures).
-pub const PLAYOUTS: u32 = if cfg!(feature = "patterns") { 290 } else { 520 };
+/// 248,000 guest instructions per playout (302,000 with the `patterns`
+/// feature's model, progressive widening and capped children); at 1.25
+/// cycles per instruction 2 s is 128 M instructions, so about 520
+/// playouts (420) (BENCHMARKS.md has the figures).
+pub const PLAYOUTS: u32 = if cfg!(feature = "patterns") { 420 } else { 520 };
 
 /// The tactical cache: the one global table, never flushed.
 pub type TacticTable = HashTable<TacticCluster, [TacticCluster; TACTIC_CLUSTERS]>;

@@ -54,8 +54,10 @@ pub struct Args {
     #[arg(long)]
     pub book: Option<PathBuf>,
     /// A compact pattern table (`.kpc`, the firmware's `patterns` feature)
-    /// or a model (`.kpm`), for the priors; its ladders are read on the
-    /// tactical reader's journal, as the firmware reads them.
+    /// or a model (`.kpm`), for the priors, with the small engine's
+    /// parameters for a model (progressive widening, a cap on a node's
+    /// children); its ladders are read on the tactical reader's journal,
+    /// as the firmware reads them.
     #[arg(long)]
     pub patterns: Option<PathBuf>,
     /// Last good replies in the playouts (the browser's module has them,
@@ -97,7 +99,11 @@ pub struct Args {
 /// # Errors
 /// A message for a bad option or file, or an I/O error on the pipes.
 pub fn run(args: &Args) -> Result<(), String> {
-    let mut setup = small::setup(env!("CARGO_PKG_VERSION"), args.playouts);
+    let mut setup = small::setup(
+        env!("CARGO_PKG_VERSION"),
+        args.playouts,
+        args.patterns.is_some(),
+    );
     setup.seed = args.seed;
     let params = &mut setup.params;
     params.expand_after = args.expand_after.unwrap_or(params.expand_after).max(1);
