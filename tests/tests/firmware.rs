@@ -277,7 +277,11 @@ fn firmware_without_the_pattern_table_plays_a_full_game_within_its_ram_budget() 
         return;
     }
     let elf = build_firmware_with(
-        &["--no-default-features", "--features", "lm3s6965,semihosting"],
+        &[
+            "--no-default-features",
+            "--features",
+            "lm3s6965,semihosting",
+        ],
         "target/no-patterns",
     );
     let host = kosumi_tests::build_tool("kosumi", "kosumi");
@@ -466,7 +470,11 @@ fn hardware_build_boots_without_semihosting_and_quit_resets_it() {
         return;
     }
     let elf = build_firmware_with(
-        &["--no-default-features", "--features", "lm3s6965,rtt,patterns"],
+        &[
+            "--no-default-features",
+            "--features",
+            "lm3s6965,rtt,patterns",
+        ],
         "target/rtt",
     );
     let mut fw = qemu("firmware (rtt)", &elf, false);
