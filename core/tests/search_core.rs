@@ -582,3 +582,70 @@ fn root_moves_carry_the_score_margins_of_their_playouts() {
         assert!(s.root_score().variance() > 0.0);
     }
 }
+
+/// Progressive widening opens `base` children, then one more each time
+/// the visits pass `start`, 1.4 times that, and so on; off, all of them.
+#[test]
+fn widening_opens_children_as_visits_grow() {
+    use kosumi_core::search::Widening;
+    let w = Widening { base: 3, start: 10 };
+    assert_eq!(Widening::OFF.open(0, 82), 82);
+    assert_eq!(w.open(0, 82), 3);
+    assert_eq!(w.open(9, 82), 3);
+    assert_eq!(w.open(10, 82), 4);
+    // Thresholds 10, 15, 22, 31, 44, 62, ...: growing by about 1.4.
+    assert_eq!(w.open(15, 82), 5);
+    assert_eq!(w.open(44, 82), 8);
+    assert!(w.open(1_000, 82) < 20);
+    assert_eq!(w.open(u32::MAX, 82), 82);
+    assert_eq!(w.open(1_000_000, 2), 2);
+}
+
+/// With widening, a node's children are ordered by their priors (the
+/// capture of four stones first); with a cap, a node other than the root
+/// keeps that many of its best-rated moves and pass, and the search still
+/// plays legal moves in a small pool and takes the capture.
+#[test]
+fn capped_children_are_the_best_rated_and_pass() {
+    let b = Board::from_diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . X X X X . . .
+         . X O O O O . . .
+         . . X X X X . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Color::Black,
+    )
+    .unwrap();
+    let geo = b.geometry();
+    let params = Params {
+        widening: kosumi_core::search::Widening { base: 4, start: 10 },
+        max_children: 6,
+        ..Params::default()
+    };
+    let mut s = search(Search::<Vec<Node>>::min_nodes(9) * 2, params, 5);
+    let r = run(&mut s, &b, None, 3000);
+    check_tree(s.pool());
+    assert_eq!(r.best, geo.parse_vertex("G6").unwrap());
+    let nodes = s.pool().nodes();
+    let root = nodes[0].children();
+    assert_eq!(
+        nodes[root.start].mv,
+        geo.parse_vertex("G6").unwrap().0,
+        "the best-rated child first"
+    );
+    assert!(root.len() > 60, "the root keeps every move");
+    let mut capped = 0;
+    for (i, n) in nodes.iter().enumerate().skip(1) {
+        if n.is_expanded() && i < s.pool().len() {
+            let children = &nodes[n.children()];
+            assert!(children.len() <= 7, "{} children", children.len());
+            assert!(children.iter().any(|c| c.mv == Point::PASS.0), "no pass");
+            capped += 1;
+        }
+    }
+    assert!(capped > 10, "only {capped} expanded nodes below the root");
+}

@@ -68,6 +68,7 @@ pub fn run(engine: &mut Engine) {
     for (name, policy, n) in [
         ("light", Policy::Light, 200u32),
         ("waterfall", Policy::waterfall(), 200),
+        ("heavy", kosumi_core::gtp::small::PARAMS.policy, 200),
     ] {
         let mut r = rng::seeded(1);
         let mut stats = RuleStats::default();

@@ -13,9 +13,8 @@
 //! nothing on the stack.
 
 use kosumi_core::game::ResignRule;
-use kosumi_core::gtp::{PoolEngine, Session, Setup};
-use kosumi_core::playout::{Heavy, Policy};
-use kosumi_core::search::{Node, Params, ReadBudget};
+use kosumi_core::gtp::{small, PoolEngine, Session, Setup};
+use kosumi_core::search::Node;
 use kosumi_core::table::BestMoveCluster;
 
 /// Moves a game may hold (three times the points: enough for any real game).
@@ -35,17 +34,17 @@ pub type Engine = PoolEngine<'static>;
 /// The firmware's GTP session.
 pub type Firmware = Session<Engine, MAX_MOVES, SETUP>;
 
-/// What the firmware chooses of its engine: [`PARAMS`], `playouts` a move,
-/// an ownership estimate of 64 playouts, a fixed base seed (a game's seed
-/// mixes in the games started and the UART's idle polls).
+/// What the firmware chooses of its engine: the core's small engine
+/// ([`small::setup`]: its parameters, with the model's when the
+/// `patterns` feature puts one in flash, an ownership estimate of 64
+/// playouts, a fixed base seed; a game's seed mixes in the games started
+/// and the UART's idle polls), `playouts` a move.
 pub const fn setup(playouts: u32) -> Setup {
-    Setup {
-        version: env!("CARGO_PKG_VERSION"),
-        params: PARAMS,
+    small::setup(
+        env!("CARGO_PKG_VERSION"),
         playouts,
-        ownership_playouts: 64,
-        seed: 0x6b6f_7375_6d69,
-    }
+        cfg!(feature = "patterns"),
+    )
 }
 
 /// Make `session` the firmware's at power-on, in place, whatever it held:
@@ -66,33 +65,6 @@ pub fn start(
     }
 }
 
-/// Resign below the host's 5%, after 500 playouts: the firmware's moves
-/// are 700 (with the host's 2,000 it played lost games out, invading
-/// until it had no stone left).
-pub const RESIGN: ResignRule = ResignRule {
-    min_playouts: 500,
-    ..ResignRule::DEFAULT
-};
-
-/// The search parameters of the firmware: the core's defaults, but the
-/// host's heavy playouts (the waterfall, then shapes next to the last move
-/// and no self-atari: 1.27 times the instructions a playout, and against
-/// GNU Go level 1 47.5% at 700 playouts where the waterfall won 30%,
-/// BENCHMARKS.md), a node expanded only after 8 visits, so the small pool
-/// holds a deeper tree instead of pruning every few playouts, and
-/// tactical reads stopped at [`READ_DEPTH`] plies (the reader's journal
-/// and stack are small here).
-pub const PARAMS: Params = Params {
-    expand_after: 8,
-    policy: Policy::Heavy(Heavy::DEFAULT),
-    reading: ReadBudget {
-        nodes: 100,
-        depth: READ_DEPTH,
-    },
-    ..Params::DEFAULT
-};
-
-/// Deepest tactical read at an expansion, in plies: 20, where 8 could not
-/// read a ladder of more than four moves each (against GNU Go level 1,
-/// 9x9, 60 games each: 65.8% against 43.3% at 8; BENCHMARKS.md).
-pub const READ_DEPTH: u8 = 20;
+/// The firmware's resignation rule: the small engine's (below 5% after
+/// 250 playouts, [`small::RESIGN`]).
+pub const RESIGN: ResignRule = small::RESIGN;

@@ -42,23 +42,20 @@ use cortex_m_rt::{exception, ExceptionFrame};
 use board::{CLUSTERS, NODES, TACTIC_CLUSTERS};
 use engine::Firmware;
 use kosumi_core::game::Book;
+// The tactical reader's journal: the small engine's, enough for its reads
+// and a ladder across the board (a line that does not fit is left unproven).
+use kosumi_core::gtp::small::{JOURNAL_MOVES, JOURNAL_WRITES};
 use kosumi_core::search::Node;
 use kosumi_core::table::{BestMoveCluster, Cluster, Table as HashTable, TacticCluster};
 use kosumi_core::tactics::Reader;
 
 /// Default playouts per move: what an 80 MHz Cortex-M4 runs in about 2 s.
 /// The bench mode measures a full search with the heavy playouts at about
-/// 245,000 guest instructions per playout (440,000 with the `patterns`
-/// feature's model); at 1.25 cycles per instruction 2 s is 128 M
-/// instructions, so about 520 playouts (290) (BENCHMARKS.md has the
-/// figures).
-pub const PLAYOUTS: u32 = if cfg!(feature = "patterns") { 290 } else { 520 };
-
-/// Slot writes and plies of the tactical reader's undo journal: enough for
-/// a read of `engine::READ_DEPTH` plies, a ladder across the board (a line
-/// that does not fit is left unproven).
-const JOURNAL_WRITES: usize = 384;
-const JOURNAL_MOVES: usize = engine::READ_DEPTH as usize + 4;
+/// 248,000 guest instructions per playout (302,000 with the `patterns`
+/// feature's model, progressive widening and capped children); at 1.25
+/// cycles per instruction 2 s is 128 M instructions, so about 520
+/// playouts (420) (BENCHMARKS.md has the figures).
+pub const PLAYOUTS: u32 = if cfg!(feature = "patterns") { 420 } else { 520 };
 
 /// The tactical cache: the one global table, never flushed.
 pub type TacticTable = HashTable<TacticCluster, [TacticCluster; TACTIC_CLUSTERS]>;

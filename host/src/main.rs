@@ -13,7 +13,7 @@ mod tools;
 
 use kosumi::{analysis, gtp};
 use kosumi_db as db;
-use tools::{bench, book, matchrun, patterns};
+use tools::{bench, book, matchrun, patterns, pool};
 
 /// kosumi: a small, fast Go engine. Without a subcommand it speaks GTP.
 #[derive(Parser, Debug)]
@@ -50,6 +50,10 @@ enum Command {
     /// Make an opening book for read-only memory (the firmware's flash) by
     /// deep searches of the first moves.
     Book(book::BookArgs),
+    /// The firmware's engine (the core's heap-less pool engine with the
+    /// small engine's choices) as a GTP engine on stdin/stdout, to measure
+    /// its play at the host's speed.
+    Pool(pool::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -71,6 +75,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Db(cmd)) => db::run(cmd),
         Some(Command::Patterns(cmd)) => patterns::run(&cmd),
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Pool(args)) => pool::run(&args),
         None => gtp::run(cli.gtp),
     };
     match result {

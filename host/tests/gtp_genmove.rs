@@ -547,3 +547,86 @@ fn gogui_interrupt_stops_a_genmove() {
     assert!(!reply.is_empty());
     g.quit();
 }
+
+/// A handicap game under a sudden-death clock for one side: the stones on
+/// GTP's fixed points in the record, white first, and the clocked side's
+/// least time left reported; a clock that cannot be kept is a loss on time.
+#[test]
+fn match_plays_handicap_games_under_a_sudden_death_clock() {
+    let dir = std::env::temp_dir().join(format!("kosumi-match-clock-{}", std::process::id()));
+    let me = env!("CARGO_BIN_EXE_kosumi");
+    let fast = format!("{me} --size 9 --playouts 50 --tree-mb 8 --hash-mb 1 --seed {{game}}");
+    let timed = format!("{me} --size 9 --tree-mb 8 --hash-mb 1 --seed {{game}}");
+    let out = kosumi_match(
+        &[
+            "--black",
+            &fast,
+            "--white",
+            &timed,
+            "--no-alternate",
+            "--games",
+            "1",
+            "--komi",
+            "0.5",
+            "--handicap",
+            "3",
+            "--time-per-move",
+            "0",
+            "--main-time",
+            "20",
+            "--clock",
+            "b",
+        ],
+        &dir,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !text.contains("Time") && !text.contains("Forfeit"),
+        "{text}"
+    );
+    let b = text
+        .lines()
+        .find(|l| l.starts_with("B's genmoves:"))
+        .unwrap();
+    assert!(b.contains("least time left"), "{b}");
+    let a = text
+        .lines()
+        .find(|l| l.starts_with("A's genmoves:"))
+        .unwrap();
+    assert!(!a.contains("least time left"), "A has no clock: {a}");
+    let sgf = std::fs::read_to_string(dir.join("game-000.sgf")).unwrap();
+    assert!(sgf.contains("HA[3]AB[cg][cc][gc];W["), "{sgf}");
+    // A clock no engine can keep.
+    let out = kosumi_match(
+        &[
+            "--black",
+            &timed,
+            "--white",
+            &fast,
+            "--games",
+            "1",
+            "--time-per-move",
+            "0",
+            "--main-time",
+            "0.001",
+            "--grace",
+            "0",
+            "--clock",
+            "a",
+        ],
+        &dir,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("game 0: A black loses -> W+Time"), "{text}");
+    let out = kosumi_match(
+        &["--black", &fast, "--white", &fast, "--handicap", "1"],
+        &dir,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--handicap 1: 2 to 9"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,7 @@
 //! | [`session`] | the game, the clock, the resignation rule and the standard commands |
 //! | [`sgf`] | the game as an SGF record (`printsgf`) |
 //! | [`pool_engine`] | the engine of embeddings without a heap (firmware, browser): the search, its table and reader over caller-given storage |
+//! | [`small`] | what a pool engine with tens of KiB of RAM chooses (the firmware's, and the host's `kosumi pool`) |
 
 pub mod answer;
 pub mod args;
@@ -20,6 +21,7 @@ pub mod line;
 pub mod pool_engine;
 pub mod session;
 pub mod sgf;
+pub mod small;
 
 pub use answer::Answer;
 pub use line::{Line, Request};

@@ -39,6 +39,12 @@
 //!   caller's move-pattern model ([`Knowledge`], [`crate::pattern`]) the
 //!   model's move probabilities replace the hand-made priors
 //!   ([`prior::pattern_prior`]).
+//! * **Widening** ([`Params::widening`], [`Params::max_children`]; both
+//!   off by default): the children are ordered by their priors when they
+//!   are made, selection chooses among the first few of them, more as the
+//!   node's visits grow, and a node below the root may keep only its
+//!   best-rated moves and pass, so a small pool holds a deeper tree and
+//!   prunes less.
 //! * **Full pool:** before a playout that might not find room for one more
 //!   expansion, the tree's best moves go to the table, and the children of
 //!   the least visited nodes are dropped (the visit threshold doubles until
@@ -133,6 +139,51 @@ pub struct Params {
     /// prior; 0: the model is not used). The default is 9x9's; see
     /// [`Params::pattern_prior_for`].
     pub pattern_prior: f32,
+    /// Progressive widening: how many of a node's children (ordered by
+    /// their priors when it is expanded) selection may choose from.
+    pub widening: Widening,
+    /// Most children a node other than the root gets when it is expanded:
+    /// its best-rated moves, and pass (0: every move). A small pool holds
+    /// a deeper tree with fewer.
+    pub max_children: u16,
+}
+
+/// Progressive widening (Coulom's and Chaslot's): a node's children are
+/// ordered by their priors when it is expanded, and selection looks only
+/// at the first `base` of them, one more each time the node's visits pass
+/// `start`, then `start` times 1.4, 1.96, ... (CrazyStone's schedule). A
+/// node with little search behind it tries its best-rated moves only; the
+/// rest join as its visits grow. Selection also scans fewer children, which
+/// matters on a core without a floating-point unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Widening {
+    /// Children a node may choose from at first (0: no widening, every
+    /// child always).
+    pub base: u16,
+    /// Visits at which the first child joins them.
+    pub start: u32,
+}
+
+impl Widening {
+    /// No widening: every child may be chosen from the first visit.
+    pub const OFF: Widening = Widening { base: 0, start: 0 };
+
+    /// Return how many of `children` children a node of `visits` visits
+    /// may choose from.
+    #[inline]
+    pub fn open(self, visits: u32, children: usize) -> usize {
+        if self.base == 0 {
+            return children;
+        }
+        let mut open = usize::from(self.base);
+        // Thresholds grow by 1.4 in integers: t + 2t/5, at least one more.
+        let mut threshold = self.start.max(1);
+        while threshold <= visits && open < children {
+            open += 1;
+            threshold = threshold.saturating_add(threshold / 5 * 2 + 1);
+        }
+        open.min(children)
+    }
 }
 
 impl Params {
@@ -152,6 +203,8 @@ impl Params {
         score_bonus: 0.0,
         pattern_prior: 200.0,
         dead_removed: true,
+        widening: Widening::OFF,
+        max_children: 0,
     };
 }
 

@@ -56,6 +56,12 @@ pub struct Prior {
 }
 
 impl Prior {
+    /// No virtual playouts.
+    pub const NONE: Prior = Prior {
+        visits: 0.0,
+        wins: 0.0,
+    };
+
     #[inline]
     fn add(&mut self, visits: f32, value: f32) {
         self.visits += visits;

@@ -11,7 +11,7 @@
 
 use super::best_move_table::BestMoveTable;
 use super::knowledge::Knowledge;
-use super::prior::{pattern_prior, prior, read, Reading};
+use super::prior::{pattern_prior, prior, read, Prior, Reading};
 use super::{Search, MAX_MOVES, MAX_PATH};
 use crate::geometry::{Color, Point};
 use crate::playout::playout_replying;
@@ -175,16 +175,24 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     #[inline]
     fn select(&self, node: u32, at_root: bool) -> u32 {
         let nodes = self.pool.nodes();
-        let range = nodes[node as usize].children();
+        let parent = &nodes[node as usize];
+        let range = parent.children();
+        // Progressive widening: the first `open` children (ordered by
+        // their priors), not counting excluded ones.
+        let mut open = self.params.widening.open(parent.visits, range.len());
         let equiv = self.params.rave_equiv;
         let skip = at_root && self.n_excluded > 0;
         let mut best = range.start;
         let mut best_score = f32::NEG_INFINITY;
         for i in range {
+            if open == 0 {
+                break;
+            }
             let ch = &nodes[i];
             if skip && self.is_excluded(ch.mv) {
                 continue;
             }
+            open -= 1;
             let n = ch.visits as f32;
             let a = ch.amaf_visits;
             let amaf = if a > 0.0 { ch.amaf_wins / a } else { 0.5 };
@@ -240,7 +248,15 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             }
             None => None,
         };
-        if self.pool.len() + n > self.pool.capacity() {
+        // A node other than the root keeps its `max_children` best-rated
+        // moves and pass (a small pool then holds a deeper tree).
+        let cap = usize::from(self.params.max_children);
+        let kept = if node != 0 && cap > 0 {
+            n.min(cap + 1)
+        } else {
+            n
+        };
+        if self.pool.len() + kept > self.pool.capacity() {
             return false;
         }
         // Read only when the children will be made.
@@ -269,22 +285,39 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
             }
             _ => None,
         };
-        let Some(first) = self.pool.alloc_children(node, n) else {
-            return false;
-        };
-        let nodes = self.pool.nodes_mut();
-        nodes[node as usize].key = key;
+        let mut priors = [Prior::NONE; MAX_MOVES];
         for (k, &mv) in moves[..n].iter().enumerate() {
             let hint = stored.filter(|s| s.mv == mv).map(|s| s.visits_log2);
-            let pr = match model {
+            priors[k] = match model {
                 Some(scale) => {
                     let p = gammas[k] * scale;
                     pattern_prior(&self.board, Point(mv), hint, &reading, p, weight)
                 }
                 None => prior(&self.board, Point(mv), c, hint, &reading, shape),
             };
-            let ch = &mut nodes[first as usize + k];
-            ch.mv = mv;
+        }
+        // The children in the board's order, or best-rated first for
+        // progressive widening and the cap.
+        let mut order = [0u32; MAX_MOVES];
+        for (k, o) in order[..n].iter_mut().enumerate() {
+            *o = k as u32;
+        }
+        if self.params.widening.base > 0 || kept < n {
+            by_prior(&priors[..n], &mut order[..n], key);
+            if kept < n && !order[..kept].contains(&((n - 1) as u32)) {
+                // Pass (the last move) stays a child: a line of the tree
+                // must be able to end the game.
+                order[kept - 1] = (n - 1) as u32;
+            }
+        }
+        let Some(first) = self.pool.alloc_children(node, kept) else {
+            return false;
+        };
+        let nodes = self.pool.nodes_mut();
+        nodes[node as usize].key = key;
+        for (ch, &k) in nodes[first as usize..].iter_mut().zip(&order[..kept]) {
+            let pr = priors[k as usize];
+            ch.mv = moves[k as usize];
             ch.amaf_visits = pr.visits;
             ch.amaf_wins = pr.wins;
         }
@@ -292,9 +325,101 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
     }
 }
 
+/// Order the move indices `order` by the prior win rates of `priors`, best
+/// first; equal rates in an order scrambled by `salt` (the position's
+/// key), so that moves the priors cannot tell apart are not taken in the
+/// board's order (one corner first). Each index becomes one integer, the
+/// rate's high 16 bits (non-negative `f32` bits order as the numbers do:
+/// three digits are enough to rank priors) over the index scrambled by
+/// an invertible multiplication: integer sorting in place, cheap without
+/// a floating-point unit, with no allocation and no array beside `order`.
+fn by_prior(priors: &[Prior], order: &mut [u32], salt: u64) {
+    /// Odd, so multiplying by it is invertible modulo 2^16...
+    const SCRAMBLE: u32 = 0x9E37;
+    /// ...by its inverse: `SCRAMBLE * UNSCRAMBLE % 65536 == 1`.
+    const UNSCRAMBLE: u32 = 0x7787;
+    const _: () = assert!(SCRAMBLE * UNSCRAMBLE % 0x1_0000 == 1);
+    let salt = (salt >> 48) as u32;
+    for (o, (k, pr)) in order.iter_mut().zip(priors.iter().enumerate()) {
+        let rate = if pr.visits > 0.0 {
+            (pr.wins / pr.visits).max(0.0)
+        } else {
+            0.5
+        };
+        let scrambled = ((k as u32).wrapping_mul(SCRAMBLE) ^ salt) & 0xFFFF;
+        // Best rate first: sort the complement.
+        *o = !((rate.to_bits() >> 16) << 16 | scrambled);
+    }
+    shell_sort(order);
+    for o in order.iter_mut() {
+        *o = (((!*o & 0xFFFF) ^ salt) & 0xFFFF).wrapping_mul(UNSCRAMBLE) & 0xFFFF;
+    }
+}
+
+/// Sort `keys` ascending: Shell's sort with Ciura's gaps, a few hundred
+/// bytes of code where the core library's `sort_unstable` costs a
+/// firmware 5 KB of flash, and fast enough for a node's moves.
+fn shell_sort(keys: &mut [u32]) {
+    const GAPS: [usize; 8] = [701, 301, 132, 57, 23, 10, 4, 1];
+    for gap in GAPS {
+        for i in gap..keys.len() {
+            let key = keys[i];
+            let mut j = i;
+            while j >= gap && keys[j - gap] > key {
+                keys[j] = keys[j - gap];
+                j -= gap;
+            }
+            keys[j] = key;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::black_value;
+    use super::{black_value, by_prior, shell_sort, Prior};
+
+    #[test]
+    fn shell_sort_sorts() {
+        let mut x = 0x1234_5678u32;
+        for n in [0usize, 1, 2, 9, 82, 362, 1000] {
+            let mut keys = [0u32; 1000];
+            for k in &mut keys[..n] {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                *k = x % 500;
+            }
+            let mut counts = [0u32; 500];
+            for &k in &keys[..n] {
+                counts[k as usize] += 1;
+            }
+            shell_sort(&mut keys[..n]);
+            assert!(keys[..n].windows(2).all(|w| w[0] <= w[1]), "{n}");
+            for &k in &keys[..n] {
+                counts[k as usize] -= 1;
+            }
+            assert!(counts.iter().all(|&c| c == 0), "{n}: the same keys");
+        }
+    }
+
+    #[test]
+    fn by_prior_puts_the_best_rated_first_and_keeps_every_move() {
+        let rated = |wins: f32| Prior { visits: 10.0, wins };
+        let mut priors = [rated(5.0); 300];
+        priors[7] = rated(9.0);
+        priors[250] = rated(8.0);
+        priors[3] = rated(1.0);
+        priors[299] = Prior::NONE;
+        for salt in [0u64, 0xDEAD_BEEF_0123_4567, u64::MAX] {
+            let mut order = [0u32; 300];
+            by_prior(&priors, &mut order, salt);
+            assert_eq!(&order[..2], &[7, 250]);
+            assert_eq!(order[299], 3, "the worst last");
+            let mut seen = order.to_vec();
+            seen.sort_unstable();
+            assert!(seen.iter().enumerate().all(|(k, &o)| o == k as u32));
+        }
+    }
 
     #[test]
     fn score_bonus_orders_margins_but_never_a_loss_above_a_win() {

@@ -157,6 +157,8 @@ impl Play {
             .pattern_prior
             .unwrap_or(Params::pattern_prior_for(self.size));
         p.dead_removed = !self.opts.tromp_taylor;
+        p.widening.base = self.opts.widen_base.unwrap_or(p.widening.base);
+        p.widening.start = self.opts.widen_start.unwrap_or(p.widening.start);
         p
     }
 

@@ -127,6 +127,14 @@ pub struct SearchArgs {
     /// scoring, the GUIs', KGS).
     #[arg(long)]
     pub tromp_taylor: bool,
+    /// Progressive widening: children (ordered by their priors) a node
+    /// chooses from at first; 0 chooses from all (default the engine's).
+    #[arg(long)]
+    pub widen_base: Option<u16>,
+    /// Progressive widening: visits at which the next child joins, and
+    /// then at 1.4 times that, ... (default the engine's).
+    #[arg(long)]
+    pub widen_start: Option<u32>,
 }
 
 impl Default for SearchArgs {
@@ -156,6 +164,8 @@ impl Default for SearchArgs {
             dynkomi_even: false,
             no_replies: false,
             local_answers: None,
+            widen_base: None,
+            widen_start: None,
             no_playout_ladders: false,
             playout_ladders: None,
             playout_fights: None,

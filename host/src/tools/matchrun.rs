@@ -63,6 +63,22 @@ pub struct Args {
     /// level whenever a move takes over a quarter of its time).
     #[arg(long, default_value_t = 1.0)]
     pub time_per_move: f64,
+    /// Sudden death: seconds of main time for the whole game (sent as
+    /// `time_settings S 0 0`, with `time_left` before every move); an
+    /// engine whose time runs out loses on time. Instead of
+    /// --time-per-move.
+    #[arg(long, default_value_t = 0.0)]
+    pub main_time: f64,
+    /// Which engines --main-time clocks: `a`, `b` or `both` (an engine
+    /// without a clock gets none, and no time limit: GNU Go then plays at
+    /// its full level).
+    #[arg(long, value_enum, default_value_t = Clocked::Both)]
+    pub clock: Clocked,
+    /// Handicap stones for black on GTP's fixed points (`fixed_handicap
+    /// N`, 2 to 9; white moves first). Give the komi with --komi (0.5 is
+    /// usual).
+    #[arg(long, default_value_t = 0)]
+    pub handicap: u32,
     /// Extra seconds a move may take before it loses on time.
     #[arg(long, default_value_t = 1.0)]
     pub grace: f64,
@@ -76,6 +92,17 @@ pub struct Args {
     /// Do not alternate colours (A always black).
     #[arg(long)]
     pub no_alternate: bool,
+}
+
+/// The engines a sudden-death clock applies to.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clocked {
+    /// Engine A only.
+    A,
+    /// Engine B only.
+    B,
+    /// Both engines.
+    Both,
 }
 
 /// Return today's date (UTC) as `YYYY-MM-DD`, for the records' `DT`.
@@ -119,6 +146,8 @@ struct Clock {
     cpu: f64,
     /// Moves of those games.
     cpu_moves: u32,
+    /// The least sudden-death time left after a move (none: no clock).
+    least_left: Option<f64>,
 }
 
 impl Clock {
@@ -128,7 +157,15 @@ impl Clock {
         self.max = self.max.max(secs);
     }
 
+    /// Note the sudden-death time left after a move.
+    fn note_left(&mut self, left: f64) {
+        self.least_left = Some(self.least_left.map_or(left, |l| l.min(left)));
+    }
+
     fn merge(&mut self, other: Clock) {
+        if let Some(left) = other.least_left {
+            self.note_left(left);
+        }
         self.total += other.total;
         self.moves += other.moves;
         self.max = self.max.max(other.max);
@@ -153,8 +190,11 @@ impl Clock {
         } else {
             String::new()
         };
+        let left = self
+            .least_left
+            .map_or(String::new(), |l| format!(", least time left {l:.1} s"));
         format!(
-            "{} moves, mean {:.2} s, max {:.2} s{cpu}",
+            "{} moves, mean {:.2} s, max {:.2} s{cpu}{left}",
             self.moves,
             self.total / f64::from(self.moves.max(1)),
             self.max
@@ -207,41 +247,91 @@ fn gnugo_counts_territory(cmd: &str) -> bool {
     cmd.contains("gnugo") && !cmd.contains("--chinese-rules")
 }
 
-/// Play one game; `cmds[0]` is black's command, `cmds[1]` white's, and
-/// `clocks` gets each colour's thinking time.
+/// Place the handicap: `fixed_handicap N` to every engine, the stones
+/// black's engine names put on `board`; return them (none without a
+/// handicap).
+///
+/// # Errors
+/// An engine that refuses, or stones that differ from engine to engine.
+fn place_handicap(
+    args: &Args,
+    engines: &mut [Engine],
+    board: &mut Board,
+) -> Result<Vec<Point>, String> {
+    if args.handicap == 0 {
+        return Ok(Vec::new());
+    }
+    let mut stones: Option<Vec<String>> = None;
+    for e in engines.iter_mut() {
+        let named = e.send(&format!("fixed_handicap {}", args.handicap))?;
+        let mut named: Vec<String> = named.split_whitespace().map(str::to_uppercase).collect();
+        named.sort();
+        match &stones {
+            Some(s) if *s != named => {
+                return Err(format!("handicap stones differ: {s:?} and {named:?}"))
+            }
+            _ => stones = Some(named),
+        }
+    }
+    let geo = board.geometry();
+    let mut points = Vec::new();
+    for v in stones.unwrap_or_default() {
+        let v = v.as_str();
+        let p = geo
+            .parse_vertex(v)
+            .map_err(|_| format!("bad handicap vertex {v:?}"))?;
+        board
+            .check_move(p, Color::Black)
+            .map_err(|_| format!("handicap stone {v} cannot be placed"))?;
+        board.play_legal(p, Color::Black);
+        points.push(p);
+    }
+    // White moves first: the handicap stones were black's turns.
+    board.set_to_play(Color::White);
+    Ok(points)
+}
+
+/// Play one game; `cmds[0]` is black's command, `cmds[1]` white's,
+/// `clocked` says which colours have a sudden-death clock, and `clocks`
+/// gets each colour's thinking time.
 fn play_game(
     args: &Args,
     cmds: [&str; 2],
+    clocked: [bool; 2],
     sgf: &mut String,
     clocks: &mut [Clock; 2],
 ) -> Result<Outcome, String> {
     let mut engines = [Engine::start(cmds[0])?, Engine::start(cmds[1])?];
     let mut board = Board::new(args.size).map_err(|_| "bad size".to_string())?;
-    let mut history: History<4096> = History::new();
-    history.push(board.position_hash());
     let komi2 = (args.komi * 2.0).round() as i16;
-    for e in engines.iter_mut() {
+    for (e, &timed) in engines.iter_mut().zip(&clocked) {
         e.send(&format!("boardsize {}", args.size))?;
         e.send("clear_board")?;
         e.send(&format!("komi {}", args.komi))?;
         if args.time_per_move > 0.0 {
             let _ = e.send(&format!("time_settings 0 {} 1", args.time_per_move));
+        } else if args.main_time > 0.0 && timed {
+            let _ = e.send(&format!("time_settings {} 0 0", args.main_time));
         }
     }
+    let handicap = place_handicap(args, &mut engines, &mut board)?;
+    let mut history: History<4096> = History::new();
+    history.push(board.position_hash());
+    // Sudden death: each clocked colour's main time left.
+    let mut left = [args.main_time; 2];
     let mut moves: Vec<(Color, Point)> = Vec::new();
     let limit = 3 * args.size * args.size;
-    let mut color = Color::Black;
+    let mut color = board.to_play();
     let outcome = loop {
         if moves.len() >= limit {
             break None;
         }
         let i = color.idx();
+        let name = if color == Color::Black { "b" } else { "w" };
         if args.time_per_move > 0.0 {
-            let _ = engines[i].send(&format!(
-                "time_left {} {} 1",
-                if color == Color::Black { "b" } else { "w" },
-                args.time_per_move
-            ));
+            let _ = engines[i].send(&format!("time_left {name} {} 1", args.time_per_move));
+        } else if args.main_time > 0.0 && clocked[i] {
+            let _ = engines[i].send(&format!("time_left {name} {} 0", left[i].max(0.0).floor()));
         }
         let start = Instant::now();
         let answer = engines[i].send(&format!(
@@ -260,6 +350,13 @@ fn play_game(
         };
         if args.time_per_move > 0.0 && secs > args.time_per_move + args.grace {
             break Some(lose(format!("Time ({secs:.2} s)")));
+        }
+        if args.main_time > 0.0 && clocked[i] {
+            left[i] -= secs;
+            clocks[i].note_left(left[i]);
+            if left[i] < -args.grace {
+                break Some(lose(format!("Time ({:.2} s over)", -left[i])));
+            }
         }
         if answer.eq_ignore_ascii_case("resign") {
             break Some(lose("R".into()));
@@ -291,7 +388,7 @@ fn play_game(
     };
     let outcome = match outcome {
         Some(o) => o,
-        None => score(args, &board, &moves, komi2)?,
+        None => score(args, &board, &handicap, &moves, komi2)?,
     };
     for (e, clock) in engines.into_iter().zip(clocks.iter_mut()) {
         clock.add_cpu(e.quit_timed());
@@ -308,6 +405,12 @@ fn play_game(
         today()
     ));
     let empty = Board::new(args.size).map_err(|_| "bad size".to_string())?;
+    if !handicap.is_empty() {
+        sgf.push_str(&format!("HA[{}]AB", handicap.len()));
+        for p in &handicap {
+            sgf.push_str(&format!("[{}]", sgf_point(&empty, *p)));
+        }
+    }
     for (c, p) in &moves {
         sgf.push_str(&format!(";{}[{}]", letter(*c), sgf_point(&empty, *p)));
     }
@@ -319,11 +422,12 @@ fn play_game(
 fn score(
     args: &Args,
     board: &Board,
+    handicap: &[Point],
     moves: &[(Color, Point)],
     komi2: i16,
 ) -> Result<Outcome, String> {
     if let Some(cmd) = &args.referee {
-        match referee(args, cmd, board, moves) {
+        match referee(args, cmd, board, handicap, moves) {
             Ok(o) => return Ok(o),
             Err(e) => eprintln!("referee failed ({e}); scoring by area"),
         }
@@ -344,6 +448,7 @@ fn referee(
     args: &Args,
     cmd: &str,
     board: &Board,
+    handicap: &[Point],
     moves: &[(Color, Point)],
 ) -> Result<Outcome, String> {
     {
@@ -352,6 +457,13 @@ fn referee(
         r.send("clear_board")?;
         r.send(&format!("komi {}", args.komi))?;
         let mut buf = [0u8; 4];
+        if !handicap.is_empty() {
+            let stones: Vec<String> = handicap
+                .iter()
+                .map(|p| board.geometry().vertex_str(*p, &mut buf).to_string())
+                .collect();
+            r.send(&format!("set_free_handicap {}", stones.join(" ")))?;
+        }
         for (c, p) in moves {
             let v = board.geometry().vertex_str(*p, &mut buf).to_string();
             r.send(&format!("play {} {v}", letter(*c)))?;
@@ -377,6 +489,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if !(args.komi * 2.0).fract().eq(&0.0) {
         return Err("--komi must be a multiple of 0.5".into());
+    }
+    if args.main_time > 0.0 && args.time_per_move > 0.0 {
+        return Err(
+            "--main-time and --time-per-move: give one (--time-per-move 0 with --main-time)".into(),
+        );
+    }
+    if args.handicap == 1 || args.handicap > 9 {
+        return Err(format!("--handicap {}: 2 to 9 stones, or 0", args.handicap));
     }
     if args.referee.as_deref().is_some_and(gnugo_counts_territory) {
         return Err(
@@ -416,7 +536,14 @@ pub fn run(args: &Args) -> Result<(), String> {
             [b.as_str(), a.as_str()]
         };
         let mut clocks = [Clock::default(); 2];
-        let out = play_game(args, cmds, &mut sgf, &mut clocks)?;
+        let a_clocked = args.clock != Clocked::B;
+        let b_clocked = args.clock != Clocked::A;
+        let clocked = if a_is_black {
+            [a_clocked, b_clocked]
+        } else {
+            [b_clocked, a_clocked]
+        };
+        let out = play_game(args, cmds, clocked, &mut sgf, &mut clocks)?;
         let [black, white] = clocks;
         let (a, b) = if a_is_black {
             (black, white)

@@ -84,10 +84,17 @@ pub struct Args {
     /// nakade check (default the core's).
     #[arg(long, value_parser = kosumi::gtp::options::unit_interval)]
     pub playout_fights: Option<f32>,
-    /// Print one JSON object instead of a report.
     /// Learned answers to the last move in the playouts, from this file.
     #[arg(long)]
     pub local_answers: Option<std::path::PathBuf>,
+    /// Progressive widening: children a node chooses from at first (0:
+    /// all; default the engine's).
+    #[arg(long)]
+    pub widen_base: Option<u16>,
+    /// Progressive widening: visits at which the next child joins.
+    #[arg(long)]
+    pub widen_start: Option<u32>,
+    /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
 }
@@ -121,6 +128,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         .model
         .pattern_prior
         .unwrap_or(Params::pattern_prior_for(args.size));
+    params.widening.base = args.widen_base.unwrap_or(params.widening.base);
+    params.widening.start = args.widen_start.unwrap_or(params.widening.start);
     let patterns = args.model.load()?;
     let mut s = Searcher::new(args.tree_mb, args.hash_mb, params, args.seed)?;
     s.use_table = !args.no_table;
