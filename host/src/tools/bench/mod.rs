@@ -6,6 +6,7 @@ use clap::Subcommand;
 pub mod analyze;
 pub mod db;
 pub mod fuzz;
+pub mod owl;
 pub mod playouts;
 pub mod score;
 pub mod search;
@@ -23,6 +24,8 @@ pub enum BenchCommand {
     Sizes(sizes::Args),
     /// Tactical reader over the problem suite and random positions.
     Tactics(tactics::Args),
+    /// Life-and-death reading over a game record, as play would ask it.
+    Owl(owl::Args),
     /// One full search from the empty board on one thread.
     Search(search::Args),
     /// Game database searches drawn from the database itself.
@@ -56,6 +59,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Table(args) => table::run(&args),
         BenchCommand::Sizes(args) => sizes::run(&args),
         BenchCommand::Tactics(args) => tactics::run(&args),
+        BenchCommand::Owl(args) => owl::run(&args),
         BenchCommand::Search(args) => search::run(&args),
         BenchCommand::Db(args) => db::run(&args),
         BenchCommand::Score(args) => score::run(&args),
