@@ -345,3 +345,22 @@ fn two_stones_of_one_dragon_chain_share_the_cache_entry() {
     owl.solve(&mut reader, &mut b, ask(OwlGoal::Live, "A2"), OWL_BUDGET);
     assert_eq!(owl.stats().hits, 1);
 }
+
+/// The tripod in the corner (GNU Go's `tripod6.sgf`, `ld_owl.tst` 183):
+/// White kills it only by a ko he needs a threat to win, starting at B2;
+/// a long read, past the budget's old reach.
+const TRIPOD_KO: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . O . . . . . .
+. O O . . . . . .
+. X O . . . . . .
+. X O O . . . . .
+O . X O O O O . .
+X . X . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn a_corner_tripod_dies_only_by_ko() {
+    check_cached(TRIPOD_KO, OwlGoal::Kill, "C3", 3, "B2", false);
+}

@@ -115,7 +115,7 @@ pub const CAPTURE_BUDGET: Budget = Budget {
 /// The budget of a GTP `owl_attack` / `owl_defend` (its moves, each
 /// capture read counted as [`READ_COST`] moves).
 pub const OWL_BUDGET: Budget = Budget {
-    nodes: 150_000,
+    nodes: 500_000,
     depth: 20,
 };
 
