@@ -195,6 +195,34 @@ pub struct Answer {
     pub proven: bool,
 }
 
+impl Answer {
+    /// Return the answer of a search that reached `level` (the attacker's
+    /// levels, [`cache::level`]) with `mv`, for the attacker's side of the
+    /// problem when `attacker` and for the defender's otherwise; a failed
+    /// verdict carries no move. The capture, connection and owl readers
+    /// all answer through it.
+    pub(crate) fn at_level(attacker: bool, level: u8, mv: Point, plies: u8, proven: bool) -> Self {
+        use cache::level::{KO_A, KO_B, LOSE, WIN};
+        let verdict = match (attacker, level) {
+            (true, WIN) | (false, LOSE) => Verdict::Succeeds,
+            (true, KO_A) | (false, KO_B) => Verdict::KoTakeFirst,
+            (true, KO_B) | (false, KO_A) => Verdict::KoNeedsThreat,
+            _ => Verdict::Fails,
+        };
+        let key_move = if verdict == Verdict::Fails {
+            Point::PASS
+        } else {
+            mv
+        };
+        Answer {
+            verdict,
+            key_move,
+            plies,
+            proven,
+        }
+    }
+}
+
 /// The caller's limits for one [`Reader::solve`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

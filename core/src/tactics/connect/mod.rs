@@ -710,20 +710,10 @@ fn captures(b: &Board, p: Point, c: Color) -> bool {
 /// unproven result is read at its lower level: a line the budget stopped
 /// counts as cut (GNU Go's reading: the connector fails at its limits).
 fn answer(goal: LinkGoal, s: Stored, depth: u8) -> Answer {
-    let verdict = match (goal, s.lo) {
-        (LinkGoal::Connect, WIN) | (LinkGoal::Disconnect, LOSE) => Verdict::Succeeds,
-        (LinkGoal::Connect, KO_A) | (LinkGoal::Disconnect, KO_B) => Verdict::KoTakeFirst,
-        (LinkGoal::Connect, KO_B) | (LinkGoal::Disconnect, KO_A) => Verdict::KoNeedsThreat,
-        _ => Verdict::Fails,
+    let (plies, proven) = if s.lo == s.hi {
+        (s.plies, true)
+    } else {
+        (depth, false)
     };
-    Answer {
-        verdict,
-        key_move: if verdict == Verdict::Fails {
-            Point::PASS
-        } else {
-            s.mv
-        },
-        plies: if s.lo == s.hi { s.plies } else { depth },
-        proven: s.lo == s.hi,
-    }
+    Answer::at_level(goal == LinkGoal::Connect, s.lo, s.mv, plies, proven)
 }

@@ -76,7 +76,7 @@ mod table;
 use crate::board::{Board, Journal};
 use crate::geometry::{Cell, Color, Point};
 use crate::table::{Bound, TacticCluster};
-use crate::tactics::cache::level::{KO_A, KO_B, LOSE, WIN};
+use crate::tactics::cache::level::{LOSE, WIN};
 use crate::tactics::cache::{recall, remember, Stored};
 use crate::tactics::key::{
     ban_key, owl_problem_hash, side_key, PointBits, Rect, CLASS_HINT, CLASS_OWL_KILL,
@@ -441,57 +441,42 @@ impl<const W: usize, const M: usize> Owl<W, M> {
     /// Query whether the capture reader saves the chain at `c`, its owner
     /// moving first (a read stopped by its budget saves it).
     fn saves(&mut self, r: &mut dyn Oracle, b: &mut Board, c: Point) -> bool {
-        let problem = Problem {
-            goal: Goal::Save,
-            target: c,
-        };
-        self.read.insert_chain(b, c);
-        let before = r.nodes();
-        let (a, region, stopped) = r.read(b, problem, CAPTURE_BUDGET);
-        self.stats.nodes += r.nodes() - before;
-        self.moves += READ_COST;
-        self.limited |= stopped;
-        self.region = Rect::union(self.region, region);
+        let (a, stopped) = self.read_chain(r, b, Goal::Save, c);
         stopped || a.verdict != Verdict::Fails
     }
 
     /// Return the capture reader's move that captures the chain at `c`
     /// (its opponent moving first), if it finds one.
     fn capture(&mut self, r: &mut dyn Oracle, b: &mut Board, c: Point) -> Option<Point> {
-        let problem = Problem {
-            goal: Goal::Capture,
-            target: c,
-        };
+        let (a, _) = self.read_chain(r, b, Goal::Capture, c);
+        (a.verdict != Verdict::Fails && !a.key_move.is_pass()).then_some(a.key_move)
+    }
+
+    /// Ask the capture reader `goal` of the chain at `c`, counting its
+    /// nodes, its price in the owl's budget and the region it read; return
+    /// its answer and whether its budget stopped it.
+    fn read_chain(
+        &mut self,
+        r: &mut dyn Oracle,
+        b: &mut Board,
+        goal: Goal,
+        c: Point,
+    ) -> (Answer, bool) {
         self.read.insert_chain(b, c);
         let before = r.nodes();
-        let (a, region, stopped) = r.read(b, problem, CAPTURE_BUDGET);
+        let (a, region, stopped) = r.read(b, Problem { goal, target: c }, CAPTURE_BUDGET);
         self.stats.nodes += r.nodes() - before;
         self.moves += READ_COST;
         self.limited |= stopped;
         self.region = Rect::union(self.region, region);
-        (a.verdict != Verdict::Fails && !a.key_move.is_pass()).then_some(a.key_move)
+        (a, stopped)
     }
 }
 
 /// Return the answer to `goal` of a search that reached `level` (the
 /// attacker's view) with `key`.
 fn answer(goal: OwlGoal, level: u8, key: Point, plies: u8, proven: bool) -> Answer {
-    let verdict = match (goal, level) {
-        (OwlGoal::Kill, WIN) | (OwlGoal::Live, LOSE) => Verdict::Succeeds,
-        (OwlGoal::Kill, KO_A) | (OwlGoal::Live, KO_B) => Verdict::KoTakeFirst,
-        (OwlGoal::Kill, KO_B) | (OwlGoal::Live, KO_A) => Verdict::KoNeedsThreat,
-        _ => Verdict::Fails,
-    };
-    Answer {
-        verdict,
-        key_move: if verdict == Verdict::Fails {
-            Point::PASS
-        } else {
-            key
-        },
-        plies,
-        proven,
-    }
+    Answer::at_level(goal == OwlGoal::Kill, level, key, plies, proven)
 }
 
 /// Return the view of the dragon at `target` that a search from this

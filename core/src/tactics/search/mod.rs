@@ -675,22 +675,7 @@ fn answer(goal: Goal, s: Stored, depth: u8) -> Answer {
             proven: false,
         };
     }
-    let verdict = match (goal, s.lo) {
-        (Goal::Capture, WIN) | (Goal::Save, LOSE) => Verdict::Succeeds,
-        (Goal::Capture, KO_A) | (Goal::Save, KO_B) => Verdict::KoTakeFirst,
-        (Goal::Capture, KO_B) | (Goal::Save, KO_A) => Verdict::KoNeedsThreat,
-        _ => Verdict::Fails,
-    };
-    Answer {
-        verdict,
-        key_move: if verdict == Verdict::Fails {
-            Point::PASS
-        } else {
-            s.mv
-        },
-        plies: s.plies,
-        proven: true,
-    }
+    Answer::at_level(goal == Goal::Capture, s.lo, s.mv, s.plies, true)
 }
 
 /// A tactical reader behind a trait object, so that its user (the search's
