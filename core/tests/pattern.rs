@@ -519,6 +519,7 @@ fn search(board: &Board, playouts: u32, with_model: bool, seed: u64) -> Point {
         }),
         replies: None,
         local: None,
+        dragons: None,
     };
     s.run::<Vec<BestMoveCluster>, _>(
         board,

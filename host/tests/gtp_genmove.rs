@@ -58,6 +58,9 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
         "kosumi-setoption replies 2",
         "kosumi-setoption playout_fights 2",
         "kosumi-setoption playout_fights none",
+        "kosumi-setoption owl_dragons 9",
+        "kosumi-setoption owl_dragons -1",
+        "kosumi-setoption owl_budget 0",
         "final_status_list maybe",
         "lz-analyze b nonsense",
         "kosumi-loadbook /nonexistent/book",
@@ -91,6 +94,10 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
     g.ok("kosumi-setoption tromp_taylor on");
     assert!(g.ok("kosumi-setoption").contains("playout_fights 0\n"));
     g.ok("kosumi-setoption playout_fights 0.5");
+    g.ok("kosumi-setoption owl_dragons 4");
+    g.ok("kosumi-setoption owl_budget 2000");
+    // The owl at the root: the engine plays with it.
+    assert!(!g.ok("reg_genmove b").is_empty());
     let opts = g.ok("kosumi-setoption");
     assert!(
         opts.contains("playout_fights 0.5")
@@ -99,7 +106,9 @@ fn genmove_plays_legal_moves_and_refuses_bad_input() {
             && opts.contains("shape_prior 5")
             && opts.contains("patterns true")
             && opts.contains("pattern_prior 150")
-            && opts.contains("tromp_taylor true"),
+            && opts.contains("tromp_taylor true")
+            && opts.contains("owl_dragons 4\n")
+            && opts.contains("owl_budget 2000\n"),
         "{opts}"
     );
     // The model off and on again: the engine plays either way.

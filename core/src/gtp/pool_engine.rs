@@ -327,6 +327,7 @@ impl<'a> PoolEngine<'a> {
                 None => None,
             },
             local: None,
+            dragons: None,
         };
         // One `run` for both clocks, as a `dyn Clock`: a second instance
         // of the search would cost the firmware flash.

@@ -1,10 +1,12 @@
 //! What a search knows beyond its playouts, lent by the caller for one
 //! [`Search::run`](super::Search::run): the tactical reader that checks
 //! the priors, a move-pattern model with the ladder reader its features
-//! need, and the last good replies of the playouts. All are optional;
+//! need, the last good replies of the playouts, and the owl's marks on
+//! the root's moves ([`super::dragons`]). All are optional;
 //! without a model the priors are the hand-made ones
 //! ([`super::prior::prior`]).
 
+use super::prior::Reading;
 use crate::pattern::Patterns;
 use crate::playout::{Aids, LocalAnswers, ReplyMemory};
 use crate::tactics::{LadderReader, Solver};
@@ -30,6 +32,8 @@ pub struct Knowledge<'k> {
     pub replies: Option<&'k mut dyn ReplyMemory>,
     /// Learned answers to the last move for the heavy playouts.
     pub local: Option<&'k LocalAnswers<'k>>,
+    /// The owl's marks on the root's moves (its unsettled dragons).
+    pub dragons: Option<&'k Reading>,
 }
 
 impl<'k> Knowledge<'k> {
@@ -40,6 +44,7 @@ impl<'k> Knowledge<'k> {
             patterns: None,
             replies: None,
             local: None,
+            dragons: None,
         }
     }
 
@@ -50,6 +55,7 @@ impl<'k> Knowledge<'k> {
             patterns: None,
             replies: None,
             local: None,
+            dragons: None,
         }
     }
 
@@ -103,6 +109,7 @@ impl<'k> Knowledge<'k> {
                 None => None,
             },
             local: self.local,
+            dragons: self.dragons,
         }
     }
 }

@@ -66,6 +66,7 @@
 
 pub mod best_move_table;
 pub mod deepening;
+pub mod dragons;
 pub mod dynkomi;
 pub mod knowledge;
 pub mod node;

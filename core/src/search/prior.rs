@@ -32,6 +32,11 @@
 //!
 //! Unproven reads (a node or depth budget ran out) change nothing.
 //!
+//! At the root, with the owl's reading of the weak dragons
+//! ([`super::dragons`]), a move that decides an unsettled dragon (makes
+//! an own one live, kills an enemy one) is good, the more so the larger
+//! the dragon, with or without a model.
+//!
 //! With a move-pattern model ([`crate::pattern`]), [`pattern_prior`] keeps
 //! the even prior, the table's bonus, the pass rule and the reader's
 //! verdicts, and replaces the rest by the model: a move it gives
@@ -72,6 +77,9 @@ impl Prior {
 /// Most chains read per expansion.
 pub const MAX_READS: usize = 8;
 
+/// Most marks at a node: two a chain read, one a dragon the owl read.
+const MARKS: usize = 2 * MAX_READS + super::dragons::MAX_DRAGONS;
+
 /// What the reader said about one move of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -81,35 +89,50 @@ pub enum Mark {
     FailsToEscape,
     /// Captures an enemy chain of this many stones.
     Captures(u16),
+    /// Makes an unsettled own dragon of this many stones live (the owl,
+    /// [`super::dragons`]).
+    Lives(u16),
+    /// Kills an unsettled enemy dragon of this many stones (the owl).
+    Kills(u16),
 }
 
 /// The reader's verdicts at one node: marked moves of the side to move.
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {
-    marks: [(Point, Mark); 2 * MAX_READS],
+    marks: [(Point, Mark); MARKS],
     len: usize,
 }
 
 impl Reading {
     /// No reading (no reader, or nothing to read).
     pub const NONE: Reading = Reading {
-        marks: [(Point::PASS, Mark::FailsToEscape); 2 * MAX_READS],
+        marks: [(Point::PASS, Mark::FailsToEscape); MARKS],
         len: 0,
     };
 
-    fn push(&mut self, p: Point, m: Mark) {
+    /// Add a mark (none once full).
+    pub fn push(&mut self, p: Point, m: Mark) {
         if self.len < self.marks.len() {
             self.marks[self.len] = (p, m);
             self.len += 1;
         }
     }
 
+    /// Add the marks of `other` (as many as fit).
+    pub fn merge(&mut self, other: &Reading) {
+        for &(p, m) in &other.marks[..other.len] {
+            self.push(p, m);
+        }
+    }
+
+    /// Iterate over the marks.
+    pub fn iter(&self) -> impl Iterator<Item = (Point, Mark)> + '_ {
+        self.marks[..self.len].iter().copied()
+    }
+
     /// Iterate over the marks of `p`.
     pub fn of(&self, p: Point) -> impl Iterator<Item = Mark> + '_ {
-        self.marks[..self.len]
-            .iter()
-            .filter(move |(q, _)| *q == p)
-            .map(|&(_, m)| m)
+        self.iter().filter(move |(q, _)| *q == p).map(|(_, m)| m)
     }
 
     /// Return the number of marks.
@@ -297,6 +320,7 @@ pub fn prior(
     if shape > 0.0 && shape::matches(board, p) {
         pr.add(shape, 1.0);
     }
+    add_dragon(&mut pr, reading, p);
     pr
 }
 
@@ -322,10 +346,33 @@ fn marks(reading: &Reading, p: Point) -> (u16, bool, u16) {
             Mark::Saves(n) => saves = saves.max(n),
             Mark::FailsToEscape => fails = true,
             Mark::Captures(n) => takes = takes.max(n),
+            Mark::Lives(_) | Mark::Kills(_) => {}
         }
     }
     (saves, fails, takes)
 }
+
+/// Add the owl's term for `p` to `pr`: a move that decides an unsettled
+/// dragon (makes an own one live, kills an enemy one) gets
+/// [`DRAGON_VISITS`] virtual playouts and one more for each stone up to
+/// 30, at 90%.
+fn add_dragon(pr: &mut Prior, reading: &Reading, p: Point) {
+    let stones = reading
+        .of(p)
+        .map(|m| match m {
+            Mark::Lives(n) | Mark::Kills(n) => n,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    if stones > 0 {
+        pr.add(DRAGON_VISITS + f32::from(stones.min(30)), 0.9);
+    }
+}
+
+/// Virtual playouts of a move that decides an unsettled dragon, before its
+/// size's.
+pub const DRAGON_VISITS: f32 = 30.0;
 
 /// Return the prior of playing `p` on `board` when a move-pattern
 /// model gives the move probability `prob` among the node's moves: the
@@ -357,6 +404,7 @@ pub fn pattern_prior(
     } else if fails {
         pr.add(30.0, 0.1);
     }
+    add_dragon(&mut pr, reading, p);
     pr.add(weight * sqrt(prob), 1.0);
     pr
 }

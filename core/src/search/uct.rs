@@ -263,10 +263,13 @@ impl<P: AsRef<[Node]> + AsMut<[Node]>> Search<P> {
         let budget = self.params.reading;
         let shape = self.params.shape_prior;
         let mut knowledge = knowledge;
-        let reading = match knowledge.tactics.as_deref_mut() {
+        let mut reading = match knowledge.tactics.as_deref_mut() {
             Some(r) if budget.nodes > 0 => read(&mut self.board, c, r, budget),
             _ => Reading::NONE,
         };
+        if let (0, Some(d)) = (node, knowledge.dragons) {
+            reading.merge(d);
+        }
         // With a model: each move's gamma, then its share of their sum.
         let weight = self.params.pattern_prior;
         let mut gammas = [0f32; MAX_MOVES];

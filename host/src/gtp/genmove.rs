@@ -127,8 +127,10 @@ impl Play {
         let use_table = !self.opts.no_table;
         let replies = !self.opts.no_replies;
         let local = self.local;
+        let dragons = (self.opts.owl_dragons, self.opts.owl_budget);
         let s = self.searcher.as_mut().ok_or("no searcher")?;
         s.search.set_params(params);
+        s.dragons = dragons;
         s.use_table = use_table;
         s.use_replies(replies);
         s.local = local;

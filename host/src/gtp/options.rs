@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use kosumi_core::game::timecontrol;
 use kosumi_core::playout::Heavy;
+use kosumi_core::search::dragons::MAX_DRAGONS;
 use kosumi_core::search::Params;
 
 use crate::policy::PolicyName;
@@ -135,7 +136,21 @@ pub struct SearchArgs {
     /// then at 1.4 times that, ... (default the engine's).
     #[arg(long)]
     pub widen_start: Option<u32>,
+    /// Life and death at the root: the owl reads at most this many weak
+    /// dragons before each search, and the move that decides an
+    /// unsettled one gets a prior bonus (0: off; needs the tactical
+    /// reader).
+    #[arg(long, default_value_t = OWL_DRAGONS)]
+    pub owl_dragons: usize,
+    /// The budget of each of those questions, in the owl's moves.
+    #[arg(long, default_value_t = OWL_MOVES)]
+    pub owl_budget: u32,
 }
+
+/// Dragons the owl reads at the root unless `--owl-dragons` says otherwise.
+pub const OWL_DRAGONS: usize = 0;
+/// The owl's moves a question unless `--owl-budget` says otherwise.
+pub const OWL_MOVES: u32 = 5_000;
 
 impl Default for SearchArgs {
     fn default() -> Self {
@@ -169,6 +184,8 @@ impl Default for SearchArgs {
             no_playout_ladders: false,
             playout_ladders: None,
             playout_fights: None,
+            owl_dragons: OWL_DRAGONS,
+            owl_budget: OWL_MOVES,
         }
     }
 }
@@ -213,6 +230,8 @@ pub const OPTIONS: &[&str] = &[
     "replies",
     "playout_ladders",
     "playout_fights",
+    "owl_dragons",
+    "owl_budget",
     "verbose",
 ];
 
@@ -221,7 +240,7 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
     let o = &mut engine.player.play.opts;
     match args {
         [] => Ok(format!(
-                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nplayout_ladders {}\nplayout_fights {}\nverbose {}",
+                "playouts {}\ntime {}\nthreads {}\ntree_mb {}\nhash_mb {}\ntactics_mb {}\nbook {}\nresign {}\nquick_pass {}\nponder {}\ngogui_gfx {}\nseed {}\ntable {}\ndeepening {}\ntactics {}\nshape_prior {}\nscore_bonus {}\nplayout {}\npatterns {}\npattern_prior {}\ntromp_taylor {}\ndynkomi_even {}\nreplies {}\nplayout_ladders {}\nplayout_fights {}\nowl_dragons {}\nowl_budget {}\nverbose {}",
                 o.playouts.map_or("none".into(), |p| p.to_string()),
                 o.time.map_or("none".into(), |t| t.to_string()),
                 o.threads,
@@ -250,6 +269,8 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                 !o.no_playout_ladders,
                 o.playout_fights
                     .unwrap_or(Heavy::DEFAULT.two_liberties as f32 / 4_294_967_296.0),
+                o.owl_dragons,
+                o.owl_budget,
                 engine.player.args.verbose
         )),
         [name, value] => {
@@ -342,6 +363,10 @@ pub fn setoption(engine: &mut Engine, args: &[String]) -> Reply {
                     o.model.pattern_prior = Some(v.parse::<f32>().ok().filter(|w| (0.0..=100_000.0).contains(w)).ok_or(Failure::Syntax)?)
                 }
                 "deepening" => o.no_deepening = !flag(v)?,
+                "owl_dragons" => {
+                    o.owl_dragons = v.parse::<usize>().ok().filter(|&n| n <= MAX_DRAGONS).ok_or(Failure::Syntax)?
+                }
+                "owl_budget" => o.owl_budget = v.parse::<u32>().ok().filter(|&n| n > 0).ok_or(Failure::Syntax)?,
                 "verbose" => engine.player.args.verbose = flag(v)?,
                 other => {
                     return Err(Refusal::Said(format!(

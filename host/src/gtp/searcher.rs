@@ -6,7 +6,9 @@
 //! owns, so a book can be written from it and read into it; each search
 //! wraps it in a [`BestMoveTable`] for the duration of the call. The
 //! tactical cache is the caller's (the engine's one global table); each
-//! search reads through it with a reader made for the call.
+//! search reads through it with a reader made for the call, and before
+//! it asks the owl about the root's weak dragons
+//! ([`kosumi_core::search::dragons`]) when [`Searcher::dragons`] says so.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -16,12 +18,13 @@ use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Geometry, Point};
 use kosumi_core::pattern::Patterns;
 use kosumi_core::playout::{LocalAnswers, Replies, ReplyMemory};
+use kosumi_core::search::dragons::{read_dragons, DragonReading};
 use kosumi_core::search::{
     BestMoveTable, Budget, Clock, IterationReport, Knowledge, Node, Params, PatternPrior, Search,
     SearchResult,
 };
 use kosumi_core::table::{clusters_in, BestMoveCluster, Cluster};
-use kosumi_core::tactics::{Ladder, Reader, Solver};
+use kosumi_core::tactics::{self, Ladder, Owl, Reader, Solver, OWL_BUDGET};
 
 use super::tactics::TacticTable;
 
@@ -60,6 +63,13 @@ pub struct Searcher {
     /// What writes a deepening iteration's progress to stderr (GoGui's
     /// live graphics, when the `gogui_gfx` option is on), if anything.
     pub live_gfx: Option<LiveReport>,
+    /// The owl at the root: most dragons asked (0: none) and the budget
+    /// of each question, in the owl's moves.
+    pub dragons: (usize, u32),
+    /// The owl's storage (made on first use).
+    owl: Option<Box<Owl>>,
+    /// What the owl said at the last search's root.
+    pub last_dragons: Option<DragonReading>,
 }
 
 /// Return `mb` MiB of empty best-move clusters (a power of two, at least one).
@@ -103,6 +113,9 @@ impl Searcher {
             live_gfx: None,
             replies: None,
             local: None,
+            dragons: (0, 0),
+            owl: None,
+            last_dragons: None,
         })
     }
 
@@ -128,6 +141,36 @@ impl Searcher {
     ) -> Result<SearchResult, String> {
         // The reader's journal is tens of KiB: on the heap, not the stack.
         let mut reader = tactics.map(|t| Box::new(Reader::new(t)));
+        self.last_dragons = match (reader.as_deref_mut(), self.dragons) {
+            (Some(r), (most, nodes)) if most > 0 && nodes > 0 => {
+                let owl = self.owl.get_or_insert_with(Box::default);
+                let budget = tactics::Budget {
+                    nodes,
+                    depth: OWL_BUDGET.depth,
+                };
+                let mut b = board.clone();
+                let start = Instant::now();
+                let d = read_dragons(&mut b, board.to_play(), owl, r, budget, most);
+                if verbose {
+                    let geo = board.geometry();
+                    let mut buf = [0u8; 4];
+                    let marks: Vec<String> = d
+                        .marks
+                        .iter()
+                        .map(|(p, m)| format!("{} {m:?}", geo.vertex_str(p, &mut buf)))
+                        .collect();
+                    eprintln!(
+                        "owl: {} dragons asked, {} unsettled, {} ms: {}",
+                        d.asked,
+                        d.unsettled,
+                        start.elapsed().as_millis(),
+                        marks.join(", ")
+                    );
+                }
+                Some(d)
+            }
+            _ => None,
+        };
         let knowledge = Knowledge {
             tactics: reader.as_deref_mut().map(|r| r as &mut dyn Solver),
             patterns: patterns.map(|patterns| PatternPrior {
@@ -139,6 +182,7 @@ impl Searcher {
                 .as_deref_mut()
                 .map(|r| r as &mut dyn ReplyMemory),
             local: self.local,
+            dragons: self.last_dragons.as_ref().map(|d| &d.marks),
         };
         let mut clock = StopClock {
             start: Instant::now(),

@@ -495,6 +495,61 @@ pub fn root_view(
     Some((v, area, a, d))
 }
 
+/// A dragon of the board: one of its stones and how many it has.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Dragon {
+    /// A stone of the dragon (its first in board order).
+    pub stone: Point,
+    /// Its stones.
+    pub stones: u16,
+}
+
+/// Fill `out` with the dragons of `b` (as the owl finds them at its root)
+/// of at least `min_stones` stones that the static view does not call
+/// alive, the largest first (the first found among equals); return how
+/// many it holds. A dragon that does not fit is left out.
+pub fn weak_dragons(b: &Board, min_stones: usize, out: &mut [Dragon]) -> usize {
+    let geo = b.geometry();
+    let mut seen = PointBits::new();
+    let mut len = 0;
+    for p in geo.points() {
+        let Some(owner) = b.at(p).color() else {
+            continue;
+        };
+        if seen.contains(p) {
+            continue;
+        }
+        let core = root_dragon(b, p);
+        let mut stones = 0usize;
+        for s in core.iter() {
+            seen.insert(s);
+            stones += 1;
+        }
+        if stones < min_stones {
+            continue;
+        }
+        if view(b, owner, &core, &area_around(b, &core)).status() == Status::Alive {
+            continue;
+        }
+        let d = Dragon {
+            stone: p,
+            stones: stones.min(usize::from(u16::MAX)) as u16,
+        };
+        // Insert in order, dropping the smallest when full.
+        let at = out[..len]
+            .iter()
+            .take_while(|o| o.stones >= d.stones)
+            .count();
+        if at == out.len() {
+            continue;
+        }
+        len = (len + 1).min(out.len());
+        out.copy_within(at..len - 1, at + 1);
+        out[at] = d;
+    }
+    len
+}
+
 /// Return the stones of the dragon at `target`: its chain and, again and
 /// again, the chains of its colour sharing a liberty with one of them.
 fn root_dragon(b: &Board, target: Point) -> PointBits {
