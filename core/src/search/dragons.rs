@@ -47,10 +47,17 @@ pub struct DragonReading {
 /// about the `most` (at most [`MAX_DRAGONS`]) largest weak dragons of
 /// `board`, `c` to move; return the marks of `c`'s moves. The board is
 /// restored.
-pub fn read_dragons<S, const RW: usize, const RM: usize, const W: usize, const M: usize>(
+pub fn read_dragons<
+    S,
+    const RW: usize,
+    const RM: usize,
+    const W: usize,
+    const M: usize,
+    const N: usize,
+>(
     board: &mut Board,
     c: Color,
-    owl: &mut Owl<W, M>,
+    owl: &mut Owl<W, M, N>,
     reader: &mut Reader<'_, S, RW, RM>,
     budget: Budget,
     most: usize,
@@ -73,7 +80,7 @@ where
             continue;
         };
         out.asked += 1;
-        let ask = |owl: &mut Owl<W, M>, r: &mut Reader<'_, S, RW, RM>, b: &mut Board, goal| {
+        let ask = |owl: &mut Owl<W, M, N>, r: &mut Reader<'_, S, RW, RM>, b: &mut Board, goal| {
             let a = owl.solve(
                 r,
                 b,

@@ -139,10 +139,15 @@ pub struct OwlProblem {
     pub target: Point,
 }
 
-/// The owl: an undo journal of `W` slot writes over `M` plies and the
-/// bookkeeping of one search; the capture reader (and with it the cache)
-/// is the caller's, lent to each [`Owl::solve`].
-pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> {
+/// The owl: an undo journal of `W` slot writes over `M` plies, a table of
+/// `N` interior nodes (a power of two) and the bookkeeping of one search;
+/// the capture reader (and with it the cache) is the caller's, lent to
+/// each [`Owl::solve`].
+pub struct Owl<
+    const W: usize = JOURNAL_WRITES,
+    const M: usize = JOURNAL_MOVES,
+    const N: usize = { table::NODES },
+> {
     journal: Journal<W, M>,
     /// The points whose stones the search read (see [`Owl::solve`]).
     read: PointBits,
@@ -169,17 +174,17 @@ pub struct Owl<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_MOVES> 
     /// Who retook [`Self::ko_won`].
     ko_owner: Color,
     /// The nodes of this search.
-    nodes: table::Nodes,
+    nodes: table::Nodes<N>,
     stats: ReaderStats,
 }
 
-impl<const W: usize, const M: usize> Default for Owl<W, M> {
+impl<const W: usize, const M: usize, const N: usize> Default for Owl<W, M, N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const W: usize, const M: usize> Owl<W, M> {
+impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
     /// Return an owl (a `const fn`: it may live in a `static`).
     pub const fn new() -> Self {
         Owl {

@@ -41,7 +41,7 @@ const ORDER_PLIES: usize = 2;
 /// (the threat and its answer are free: the journal has room for them).
 const THREAT_PLIES: u8 = 1;
 
-impl<const W: usize, const M: usize> Owl<W, M> {
+impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
     /// Attacker to move, `depth` plies left: the level he reaches (at
     /// least `beta` is enough) and his move.
     pub(super) fn attack(

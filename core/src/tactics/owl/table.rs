@@ -5,13 +5,14 @@
 //! the best move, which is tried first when the node comes again (from
 //! another order of moves, or in the next iteration of the deepening).
 //!
-//! A fixed array the owl owns, always replacing, cleared at every solve;
+//! A fixed array of `N` entries (a power of two) the owl owns, always
+//! replacing, cleared at every solve;
 //! a level read to the depth budget's horizon is reused only at the same
 //! depth left or less, a proven one at any.
 
 use crate::geometry::Point;
 
-/// Entries of the table (a power of two).
+/// Entries of the owl's table unless its type says otherwise.
 pub const NODES: usize = 4096;
 
 /// What a stored level is.
@@ -50,17 +51,17 @@ const EMPTY: Entry = Entry {
     proven: false,
 };
 
-/// The table.
-pub struct Nodes {
-    entries: [Entry; NODES],
+/// The table of `N` entries.
+pub struct Nodes<const N: usize> {
+    entries: [Entry; N],
 }
 
-impl Nodes {
+impl<const N: usize> Nodes<N> {
     /// Return an empty table (a `const fn`).
     pub const fn new() -> Self {
-        const { assert!(NODES.is_power_of_two()) };
+        const { assert!(N.is_power_of_two()) };
         Nodes {
-            entries: [EMPTY; NODES],
+            entries: [EMPTY; N],
         }
     }
 
@@ -71,13 +72,13 @@ impl Nodes {
 
     /// Return the entry stored under `key`, if any.
     pub fn get(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & (NODES - 1)];
+        let e = self.entries[key as usize & (N - 1)];
         (e.key == key && key != 0).then_some(e)
     }
 
     /// Store `e` under `key`, replacing what was there.
     pub fn put(&mut self, key: u64, e: Entry) {
-        self.entries[key as usize & (NODES - 1)] = Entry { key, ..e };
+        self.entries[key as usize & (N - 1)] = Entry { key, ..e };
     }
 }
 
