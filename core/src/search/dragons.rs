@@ -22,7 +22,7 @@
 
 use super::prior::{Mark, Reading};
 use crate::board::Board;
-use crate::geometry::Color;
+use crate::geometry::{Color, Point};
 use crate::table::TacticCluster;
 use crate::tactics::owl::{weak_dragons, Dragon};
 use crate::tactics::{Budget, Owl, OwlGoal, OwlProblem, Reader, Verdict};
@@ -71,7 +71,7 @@ where
         unsettled: 0,
     };
     let mut dragons = [Dragon {
-        stone: crate::geometry::Point::PASS,
+        stone: Point::PASS,
         stones: 0,
     }; MAX_DRAGONS];
     let n = weak_dragons(board, MIN_STONES, &mut dragons[..most.min(MAX_DRAGONS)]);
