@@ -3,6 +3,9 @@
 //! side to move (its defence of an own unsettled dragon, its attack on an
 //! enemy one), on diagrams.
 
+mod common;
+
+use common::eye_shapes::{FOUR, THREE, TWO};
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::search::dragons::{read_dragons, MIN_STONES};
@@ -42,43 +45,6 @@ fn marks(diagram: &str, to_play: Color) -> Vec<(String, Mark)> {
         .map(|(p, m)| (b.geometry().vertex_str(p, &mut buf).to_uppercase(), m))
         .collect()
 }
-
-/// Straight three on the first line, the black dragon's only eye space:
-/// the middle point decides whoever plays it.
-const THREE: &str = "
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-O O O O O . . . .
-X X X X O . . . .
-. . . X O . . . .";
-
-/// Straight four on the first line: alive whoever plays.
-const FOUR: &str = "
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-O O O O O O . . .
-X X X X X O . . .
-. . . . X O . . .";
-
-/// Two points of eye space: dead whoever plays.
-const TWO: &str = "
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-O O O O . . . . .
-X X X O . . . . .
-. . X O . . . . .";
 
 #[test]
 fn black_lives_at_the_middle_of_a_straight_three_and_white_kills_there() {

@@ -3,6 +3,9 @@
 //! those names on the same position, and the board restored after each
 //! search.
 
+mod common;
+
+use common::eye_shapes::{FOUR, THREE, TWO};
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::table::{Cluster, Table, TacticCluster};
@@ -68,18 +71,6 @@ fn check_cached(
     ans
 }
 
-/// Straight three on the first line: the middle decides.
-const THREE: &str = "
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-O O O O O . . . .
-X X X X O . . . .
-. . . X O . . . .";
-
 /// Bent three in the corner: the vital point is the bend.
 const BENT_THREE: &str = "
 . . . . . . . . .
@@ -91,30 +82,6 @@ O O O O . . . . .
 X X X O . . . . .
 . . X O . . . . .
 . X X O . . . . .";
-
-/// Straight four on the first line: alive whoever plays.
-const FOUR: &str = "
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-O O O O O O . . .
-X X X X X O . . .
-. . . . X O . . .";
-
-/// Two points of eye space: dead whoever plays.
-const TWO: &str = "
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-O O O O . . . . .
-X X X O . . . . .
-. . X O . . . . .";
 
 /// Two separate eyes.
 const TWO_EYES: &str = "
