@@ -158,7 +158,7 @@ fn eye_spaces_with_stones_to_take_are_not_sure() {
 /// Five points of eye space on the first line, walled by two chains that
 /// share them (GNU Go's `ld1.sgf`, the lower left, on a small board): the
 /// stone at A3 is short of liberties, so the space is not two sure eyes,
-/// and F2 kills.
+/// and F2 kills, or F1 (GNU Go's `owl_does_attack` accepts both).
 const THIN_WALL: &str = "
 . . . . . . . . .
 . . . . . . . . .
@@ -172,7 +172,7 @@ X O O O O O O O O
 
 #[test]
 fn a_wall_short_of_liberties_makes_eyes_unsure() {
-    check_cached(THIN_WALL, OwlGoal::Kill, "B2", 1, "F2", false);
+    check_cached(THIN_WALL, OwlGoal::Kill, "B2", 1, "F2|F1", false);
 }
 
 /// A straight three in the corner, and beyond a white wall a living black
@@ -233,6 +233,49 @@ X X X X X X X O .";
 #[test]
 fn a_lunch_the_attacker_cannot_save_is_an_eye() {
     check(LUNCH, OwlGoal::Kill, "A2", 0, "");
+}
+
+/// White's B9 and E9 are in atari inside black's eyes, and black's F9
+/// stands outside the dragon in atari: white saves E9 by taking F9 at
+/// G9, and black's D9 is no eye (GNU Go's `ld2.sgf`, `ld_owl.tst` 5, a
+/// few moves on). Black cannot live moving first either.
+const RESCUE: &str = "
+. O X . O X . . .
+X X X X X O O O .
+X O O O O O O . .
+. O . . . . . . .
+O O . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn the_attacker_saves_a_spoiling_stone_by_capturing_outside() {
+    check(RESCUE, OwlGoal::Kill, "A8", 1, "G9");
+    check(RESCUE, OwlGoal::Live, "A8", 0, "");
+}
+
+/// Seven points of room in the corner (GNU Go's `ld14.sgf`, the upper
+/// left, `ld_owl.tst` 53, on a small board): critical. Black lives at B8
+/// (or A8) only because white's stones played into the space are lunches
+/// one point from the dragon: in the lines where the dragon looks dead,
+/// their capture is black's way out.
+const CORNER_ROOM: &str = "
+. . . . . . . . .
+. . X O O . . . .
+. . X O . . . . .
+X X X O . . . . .
+O O O O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn a_lunch_one_point_away_keeps_a_dragon_from_dead() {
+    check_cached(CORNER_ROOM, OwlGoal::Live, "C6", 1, "B8|A8", true);
+    check_cached(CORNER_ROOM, OwlGoal::Kill, "C6", 1, "B8|B9|C9|A8", true);
 }
 
 /// The rectangular six on the edge, its walls with one outside liberty

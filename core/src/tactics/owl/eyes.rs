@@ -34,7 +34,8 @@
 //! **dead** when their `max` stay below two and no attacker chain next to
 //! it is in atari; anything between is read on. The view also lists the
 //! chains short of liberties on both sides (two), for the owl to ask the
-//! capture reader about.
+//! capture reader about: next to the dragon, and the attacker's next to
+//! its margin (lunches one point away).
 
 use crate::board::Board;
 use crate::eye_shape;
@@ -130,9 +131,18 @@ pub struct View {
     pub ataris: List<16>,
     /// The liberty of each attacker chain in atari next to the dragon.
     pub captures: List<16>,
+    /// The attacker's rescues of those chains: the liberty of each
+    /// defender chain in atari next to one of them (its capture gives
+    /// the attacker's stones room; a stone of the defender's outside the
+    /// dragon walls the eye they spoil).
+    pub rescues: List<8>,
     /// A stone of each attacker chain with two liberties next to the
     /// dragon (which it may still capture to make room).
     pub short: List<8>,
+    /// A stone of each attacker chain with two liberties next to the
+    /// margin (a lunch one point away, which may still save a dragon
+    /// that is dead as it stands).
+    pub lunches: List<8>,
     /// A stone of each dragon chain with two liberties.
     pub weak: List<8>,
 }
@@ -175,7 +185,9 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
         margin: List::new(),
         ataris: List::new(),
         captures: List::new(),
+        rescues: List::new(),
         short: List::new(),
+        lunches: List::new(),
         weak: List::new(),
     };
     let own = Cell::stone(defender);
@@ -226,14 +238,9 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
             if b.at(n) == other {
                 if b.in_atari(n) {
                     v.captures.push(b.last_liberty(n));
-                } else if b.liberty_count_capped::<3>(n) == 2
-                    && !v
-                        .short
-                        .as_slice()
-                        .iter()
-                        .any(|&s| b.chain_root(s) == b.chain_root(n))
-                {
-                    v.short.push(n);
+                    rescues(b, n, &mut v.rescues);
+                } else {
+                    push_short(b, n, &mut v.short);
                 }
             }
             if b.at(n) != Cell::Empty || seen.contains(n) {
@@ -252,7 +259,39 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
             }
         }
     }
+    for &m in v.margin.as_slice() {
+        for n in geo.neighbours(m) {
+            if b.at(n) == other && !b.in_atari(n) {
+                push_short(b, n, &mut v.lunches);
+            }
+        }
+    }
     v
+}
+
+/// Push a stone of the chain at `c` into `out` if it has two liberties
+/// and no stone of it is there yet.
+fn push_short(b: &Board, c: Point, out: &mut List<8>) {
+    let root = b.chain_root(c);
+    if b.liberty_count_capped::<3>(c) == 2
+        && !out.as_slice().iter().any(|&s| b.chain_root(s) == root)
+    {
+        out.push(c);
+    }
+}
+
+/// Push the liberty of each chain in atari next to the chain at `c`
+/// (its captures that save it) into `out`.
+fn rescues(b: &Board, c: Point, out: &mut List<8>) {
+    let geo = b.geometry();
+    let mine = b.at(c);
+    for s in b.chain_stones(c) {
+        for n in geo.neighbours(s) {
+            if b.at(n).color().is_some() && b.at(n) != mine && b.in_atari(n) {
+                out.push(b.last_liberty(n));
+            }
+        }
+    }
 }
 
 /// Flood the eye space at `start` over the points `open` accepts and the

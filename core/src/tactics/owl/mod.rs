@@ -18,17 +18,21 @@
 //!   the attacker is to move and a dragon chain with a liberty in an eye
 //!   space is in atari or capturable (the eyes it walls are not sure: its
 //!   capture is his candidate). A dragon one eye short of two is not
-//!   dead while an attacker chain next to it with two liberties cannot be
-//!   saved even by its owner moving first (a lunch: its capture is an
-//!   eye to come).
+//!   dead while an attacker chain next to it or to its margin with two
+//!   liberties cannot be saved even by its owner moving first (a lunch:
+//!   its capture is an eye to come).
 //! * **Tactics**: the chains short of liberties (two) are asked of the
 //!   capture reader the caller lends: an attacker chain next to the
 //!   dragon that the defender can capture keeps it from dead, and its
-//!   capture is a defender's candidate; a dragon chain the attacker can
-//!   capture gives the attacker his.
+//!   capture is a defender's candidate (one next to the margin only, a
+//!   lunch one point away, is asked when the dragon is dead as it stands);
+//!   a dragon chain the attacker can capture gives the attacker his.
 //! * **Candidates**, in order: the liberties of attacker chains in atari
 //!   next to the dragon (captured, or saved), of dragon chains in atari,
-//!   the capture reader's moves, the vital points of the eye spaces; then
+//!   the capture reader's moves, the vital points of the eye spaces, the
+//!   attacker's captures of defender chains in atari next to his chains
+//!   in atari there (his rescues: a stone of the defender's outside the
+//!   dragon may be all that keeps a spoiling stone in atari); then
 //!   for the attacker the other empty points of the eye spaces (his
 //!   placements) before the margin (his ataris and hanes), for the
 //!   defender the margin (his extensions) before the eye spaces; at most
@@ -393,7 +397,8 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             // eye to come: with one eye more it is not dead yet.
             let (_, max) = v.eyes();
             if max == 1 {
-                for &c in v.short.as_slice() {
+                let lunches = v.short.as_slice().iter().chain(v.lunches.as_slice());
+                for &c in lunches {
                     if !self.saves(r, b, c) {
                         return (Status::Unsettled, v, moves);
                     }
@@ -406,8 +411,18 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
                 moves.push(p);
             }
         }
-        if status == Status::Dead && !attacker && !moves.as_slice().is_empty() {
-            status = Status::Unsettled;
+        if status == Status::Dead && !attacker {
+            // Dead as it stands: a lunch one point away may still save it.
+            if moves.as_slice().is_empty() {
+                for &c in v.lunches.as_slice() {
+                    if let Some(p) = self.capture(r, b, c) {
+                        moves.push(p);
+                    }
+                }
+            }
+            if !moves.as_slice().is_empty() {
+                status = Status::Unsettled;
+            }
         }
         (status, v, moves)
     }

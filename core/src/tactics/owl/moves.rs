@@ -8,6 +8,15 @@ use super::MAX_GEN;
 /// reader's moves against the chains short of liberties.
 pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_GEN> {
     let mut out = List::new();
+    let (rescues, first, then) = if attacker {
+        (
+            v.rescues.as_slice(),
+            v.inside.as_slice(),
+            v.margin.as_slice(),
+        )
+    } else {
+        (&[][..], v.margin.as_slice(), v.inside.as_slice())
+    };
     let vitals = v.spaces[..v.count].iter().map(|s| s.vital);
     let urgent = v
         .captures
@@ -16,12 +25,8 @@ pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_GEN> {
         .chain(v.ataris.as_slice())
         .copied()
         .chain(reads.as_slice().iter().copied())
-        .chain(vitals);
-    let (first, then) = if attacker {
-        (v.inside.as_slice(), v.margin.as_slice())
-    } else {
-        (v.margin.as_slice(), v.inside.as_slice())
-    };
+        .chain(vitals)
+        .chain(rescues.iter().copied());
     let lists = urgent
         .chain(first.iter().copied())
         .chain(then.iter().copied());
