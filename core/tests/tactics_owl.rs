@@ -278,6 +278,27 @@ fn a_lunch_one_point_away_keeps_a_dragon_from_dead() {
     check_cached(CORNER_ROOM, OwlGoal::Kill, "C6", 1, "B8|B9|C9|A8", true);
 }
 
+/// A corner the static view calls dead as it stands (GNU Go's
+/// `tripod5.sgf`, the lower right, `ld_owl.tst` 175, on a small board):
+/// critical all the same. Black lives at H2, which the search finds only
+/// because a dragon dead by the view still tries its moves near the root.
+const DEAD_AS_IT_STANDS: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . O . .
+. . . . . . O . .
+. . . . . . O O .
+. . . . . O O X .
+. . O O O O X X .
+. . . O X X . . O
+. . . . O . X . .";
+
+#[test]
+fn a_dragon_dead_by_the_view_still_tries_its_moves() {
+    check_cached(DEAD_AS_IT_STANDS, OwlGoal::Live, "G3", 1, "H2", false);
+    check_cached(DEAD_AS_IT_STANDS, OwlGoal::Kill, "G3", 1, "H2|J4", false);
+}
+
 /// The rectangular six on the edge, its walls with one outside liberty
 /// (H1): short of liberties, it dies at E2 and lives there (GNU Go's
 /// `comb1.sgf`, `ld_owl.tst` 305).

@@ -14,7 +14,8 @@
 //! * **At every node** the view of [`eyes`] decides: the target stone
 //!   captured, or eye spaces that cannot give two eyes with no attacker
 //!   chain next to the dragon in atari or capturable (dead): the attacker
-//!   wins; two eyes whoever plays first (alive): the defender wins, unless
+//!   wins (except in the defender's first two nodes, where he still tries
+//!   his moves: the view does not see every way out); two eyes whoever plays first (alive): the defender wins, unless
 //!   the attacker is to move and a dragon chain with a liberty in an eye
 //!   space is in atari or capturable (the eyes it walls are not sure: its
 //!   capture is his candidate). A dragon one eye short of two is not

@@ -37,6 +37,10 @@ const DEFENDER_WIDTHS: [usize; 10] = [10, 10, 8, 6, 5, 4, 3, 3, 2, 2];
 /// does to the eyes; deeper, the generators' order stands.
 const ORDER_PLIES: usize = 2;
 
+/// Plies from the root through which a defender dead by the static view
+/// still reads his moves (0 to 3: his first two nodes in either search).
+const DEAD_PLIES: u8 = 3;
+
 /// Plies of the depth budget a move after a ko threat exchange takes
 /// (the threat and its answer are free: the journal has room for them).
 const THREAT_PLIES: u8 = 1;
@@ -178,7 +182,14 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
     ) -> (u8, Point) {
         let (status, v, reads) = self.look(r, b, false);
         match status {
-            Status::Captured | Status::Dead => return (WIN, Point::PASS),
+            Status::Captured => return (WIN, Point::PASS),
+            // Near the root (its first [`DEAD_PLIES`] plies), a dragon
+            // dead by the static view still tries its moves: the view does
+            // not see every way out. At the horizon it is dead.
+            Status::Dead if depth == 0 || depth + DEAD_PLIES < self.root_depth => {
+                return (WIN, Point::PASS)
+            }
+            Status::Dead => {}
             Status::Alive => return (LOSE, Point::PASS),
             Status::Unsettled => {}
         }
