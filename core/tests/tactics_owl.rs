@@ -274,7 +274,7 @@ O O O O . . . . .
 
 #[test]
 fn a_lunch_one_point_away_keeps_a_dragon_from_dead() {
-    check_cached(CORNER_ROOM, OwlGoal::Live, "C6", 1, "B8|A8", true);
+    check_cached(CORNER_ROOM, OwlGoal::Live, "C6", 1, "B8|A8", false);
     check_cached(CORNER_ROOM, OwlGoal::Kill, "C6", 1, "B8|B9|C9|A8", true);
 }
 
@@ -297,6 +297,28 @@ const DEAD_AS_IT_STANDS: &str = "
 fn a_dragon_dead_by_the_view_still_tries_its_moves() {
     check_cached(DEAD_AS_IT_STANDS, OwlGoal::Live, "G3", 1, "H2", false);
     check_cached(DEAD_AS_IT_STANDS, OwlGoal::Kill, "G3", 1, "H2|J4", false);
+}
+
+/// A wall on the edge with room below (GNU Go's `ld3.sgf`, the upper
+/// right, `ld_owl.tst` 10, on a small board): white kills at J5, and
+/// black lives at H4 (or J5, J4), not at J9, which makes a shape the
+/// static view calls alive but white still kills: the attacker tries his
+/// moves near the root even against a dragon alive by the view.
+const ALIVE_BY_THE_VIEW: &str = "
+. . . . . . . X .
+. . . . . O O X O
+. . . . . . O X X
+. . . . . . O X .
+. . . . . . O X .
+. . . . . . O . .
+. . . . . . O . .
+. . . . . . O O .
+. . . . . . . O .";
+
+#[test]
+fn a_dragon_alive_by_the_view_is_still_attacked() {
+    check_cached(ALIVE_BY_THE_VIEW, OwlGoal::Live, "H8", 1, "H4|J5|J4", false);
+    check_cached(ALIVE_BY_THE_VIEW, OwlGoal::Kill, "H8", 1, "J5", false);
 }
 
 /// The rectangular six on the edge, its walls with one outside liberty

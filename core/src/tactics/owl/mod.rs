@@ -14,11 +14,13 @@
 //! * **At every node** the view of [`eyes`] decides: the target stone
 //!   captured, or eye spaces that cannot give two eyes with no attacker
 //!   chain next to the dragon in atari or capturable (dead): the attacker
-//!   wins (except in the defender's first two nodes, where he still tries
-//!   his moves: the view does not see every way out); two eyes whoever plays first (alive): the defender wins, unless
-//!   the attacker is to move and a dragon chain with a liberty in an eye
-//!   space is in atari or capturable (the eyes it walls are not sure: its
-//!   capture is his candidate). A dragon one eye short of two is not
+//!   wins; two eyes whoever plays first (alive): the defender wins,
+//!   unless the attacker is to move and a dragon chain with a liberty in
+//!   an eye space is in atari or capturable (the eyes it walls are not
+//!   sure: its capture is his candidate). In its first two nodes the side
+//!   the view has lost (the defender of a dead dragon, the attacker of a
+//!   live one) still tries its moves: the view does not see every way
+//!   out, nor every way in; at the horizon the view stands. A dragon one eye short of two is not
 //!   dead while an attacker chain next to it or to its margin with two
 //!   liberties cannot be saved even by its owner moving first (a lunch:
 //!   its capture is an eye to come).

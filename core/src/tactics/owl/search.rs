@@ -37,8 +37,10 @@ const DEFENDER_WIDTHS: [usize; 10] = [10, 10, 8, 6, 5, 4, 3, 3, 2, 2];
 /// does to the eyes; deeper, the generators' order stands.
 const ORDER_PLIES: usize = 2;
 
-/// Plies from the root through which a defender dead by the static view
-/// still reads his moves (0 to 3: his first two nodes in either search).
+/// Plies from the root through which a side the static view has lost
+/// still reads its moves (0 to 3: its first two nodes in either search):
+/// the defender of a dragon the view calls dead, the attacker of one it
+/// calls alive.
 const DEAD_PLIES: u8 = 3;
 
 /// Plies of the depth budget a move after a ko threat exchange takes
@@ -142,7 +144,12 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             // keeps it dead, as GNU Go's.
             Status::Dead if depth < self.root_depth => return (WIN, Point::PASS),
             Status::Dead => {}
-            Status::Alive => return (LOSE, Point::PASS),
+            // Near the root the attacker still tries his moves against a
+            // dragon alive by the view (see [`DEAD_PLIES`]).
+            Status::Alive if depth == 0 || depth + DEAD_PLIES < self.root_depth => {
+                return (LOSE, Point::PASS)
+            }
+            Status::Alive => {}
             Status::Unsettled => {}
         }
         if depth == 0 || self.moves >= self.node_limit {
