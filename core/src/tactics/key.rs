@@ -46,7 +46,7 @@ const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured
 /// calls) into every life-and-death problem; the owl checks at compile
 /// time that its constants are the ones written here.
 pub const OWL_ASSUMPTIONS: &[u8] =
-    b"kosumi-owl-v3;ko-levels;threat-once-costs-1;node-table=4096;widths=10x4,8,6,5,4,3/10,10,8,6,5,4,3,3,2;dead-root-ko;lunch-one-eye-short;rectangular-six-short-of-libs;\
+    b"kosumi-owl-v4;attacker-rescues;lunches-next-to-margin;lost-side-reads-3-plies-from-100000;ko-levels;threat-once-costs-1;node-table=4096;widths=10x4,8,6,5,4,3/10,10,8,6,5,4,3,3,2;dead-root-ko;lunch-one-eye-short;rectangular-six-short-of-libs;\
       shaky-eye-walls;stones-inside-unsure;thin-walls-from-2;budget=moves+10/read;kill-ends-deepening;dragon-by-shared-liberties-at-every-node;order-ties-by-room;gen=16;order-by-eyes=2;dragon=shared-liberties;area=5;max-eye=8;\
       cands=10;capture-reads=300/20;margin-presses;room-out-of-area;short-chains-read;\
       root-proven-defence;dead-root-move;horizon-lives;deepening=2;owl-depth=20";
@@ -54,7 +54,7 @@ pub const OWL_ASSUMPTIONS: &[u8] =
 /// Bytes of the problem's own fields (goal, size, chain), serialised
 /// before the assumptions, which SHA-1 reads straight from their constant
 /// (the digest is that of the concatenation).
-const FIELD_BYTES: usize = 24;
+const FIELD_BYTES: usize = 32;
 
 /// Return the 64-bit problem hash: SHA-1 over `class` (8 bytes LE) and
 /// `parts` in order, the first 8 bytes of the digest read little-endian.
@@ -114,20 +114,30 @@ pub fn link_problem_hash(class: u64, goal: LinkGoal, size: usize, a_id: Point, b
 
 /// Return the hash of a life-and-death problem: its class (kill, live,
 /// or the hint class), board size, the target chain's canonical id (its
-/// lowest point) and the assumptions of the owl and of the capture reader
-/// it calls.
+/// lowest point), whether a lost side reads on near the root (the
+/// budget's regime) and the assumptions of the owl and of the capture
+/// reader it calls.
 pub fn owl_problem_hash(
     class: u64,
     goal: super::owl::OwlGoal,
     size: usize,
     chain_id: Point,
+    read_on: bool,
 ) -> u64 {
     let goal: &[u8] = match goal {
         super::owl::OwlGoal::Kill => b"kill;",
         super::owl::OwlGoal::Live => b"live;",
     };
     let id = chain_id.0.to_le_bytes();
-    let (buf, n) = fields(&[goal, b"size=", &[size as u8], b";dragon=", &id]);
+    let (buf, n) = fields(&[
+        goal,
+        b"size=",
+        &[size as u8],
+        b";dragon=",
+        &id,
+        b";read-on=",
+        &[u8::from(read_on)],
+    ]);
     class_hash(class, &[&buf[..n], ASSUMPTIONS, OWL_ASSUMPTIONS])
 }
 

@@ -19,8 +19,10 @@
 //!   an eye space is in atari or capturable (the eyes it walls are not
 //!   sure: its capture is his candidate). In its first two nodes the side
 //!   the view has lost (the defender of a dead dragon, the attacker of a
-//!   live one) still tries its moves: the view does not see every way
-//!   out, nor every way in; at the horizon the view stands. A dragon one eye short of two is not
+//!   live one) still tries its moves, given a budget of
+//!   `search::READ_ON_FROM` moves or more: the view does not see every
+//!   way out, nor every way in; at the horizon, and with a smaller
+//!   budget, the view stands. A dragon one eye short of two is not
 //!   dead while an attacker chain next to it or to its margin with two
 //!   liberties cannot be saved even by its owner moving first (a lunch:
 //!   its capture is an eye to come).
@@ -172,6 +174,9 @@ pub struct Owl<
     node_limit: u64,
     /// The depth of the running iteration: the root's.
     root_depth: u8,
+    /// Whether a side the static view has lost reads on near the root
+    /// (the budget is [`search::READ_ON_FROM`] or more).
+    read_on: bool,
     cut: bool,
     /// Whether the line has used its ko threat.
     threat_used: bool,
@@ -206,6 +211,7 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             moves: 0,
             node_limit: 0,
             root_depth: 0,
+            read_on: false,
             cut: false,
             threat_used: false,
             ko_won: Point::PASS,
@@ -262,6 +268,7 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         self.region = None;
         self.moves = 0;
         self.node_limit = u64::from(budget.nodes);
+        self.read_on = budget.nodes >= search::READ_ON_FROM;
         self.core = root_dragon(board, problem.target);
         self.area = area_around(board, &self.core);
         let most = budget.depth.min(M as u8);
@@ -282,14 +289,14 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             OwlGoal::Kill => defender.opponent(),
             OwlGoal::Live => defender,
         };
-        let fixed = owl_problem_hash(class, problem.goal, size, chain_id)
+        let fixed = owl_problem_hash(class, problem.goal, size, chain_id, self.read_on)
             ^ side_key(mover)
             ^ ban_key(board, mover);
         self.read.clear();
         for p in self.area.iter() {
             self.read.insert_around(board, p);
         }
-        let hint_key = owl_problem_hash(CLASS_HINT, problem.goal, size, chain_id)
+        let hint_key = owl_problem_hash(CLASS_HINT, problem.goal, size, chain_id, self.read_on)
             ^ Rect::around(&self.read, geo).map_or(0, |r| r.hash(board));
         if let Some(cache) = reader.table() {
             self.stats.probes += 1;

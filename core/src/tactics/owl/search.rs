@@ -40,8 +40,13 @@ const ORDER_PLIES: usize = 2;
 /// Plies from the root through which a side the static view has lost
 /// still reads its moves (0 to 3: its first two nodes in either search):
 /// the defender of a dragon the view calls dead, the attacker of one it
-/// calls alive.
-const DEAD_PLIES: u8 = 3;
+/// calls alive; only with a budget of [`READ_ON_FROM`] moves or more.
+const LOST_PLIES: u8 = 3;
+/// The smallest budget (moves) with which a lost side reads on: below
+/// it the view's verdict stands (a small budget spent reading lost
+/// positions finishes too shallow a search to find the kills it can
+/// prove; the owl in play asks with 5,000).
+pub const READ_ON_FROM: u32 = 100_000;
 
 /// Plies of the depth budget a move after a ko threat exchange takes
 /// (the threat and its answer are free: the journal has room for them).
@@ -118,6 +123,13 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         (level, mv)
     }
 
+    /// Query whether the static view's verdict against the side to move
+    /// stands at a node `depth` plies from the horizon (see
+    /// [`LOST_PLIES`]).
+    fn settled(&self, depth: u8) -> bool {
+        !self.read_on || depth == 0 || depth + LOST_PLIES < self.root_depth
+    }
+
     /// Return the key of the line's ko-threat state (0 before a threat).
     fn threat_key(&self) -> u64 {
         if !self.threat_used {
@@ -145,10 +157,8 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             Status::Dead if depth < self.root_depth => return (WIN, Point::PASS),
             Status::Dead => {}
             // Near the root the attacker still tries his moves against a
-            // dragon alive by the view (see [`DEAD_PLIES`]).
-            Status::Alive if depth == 0 || depth + DEAD_PLIES < self.root_depth => {
-                return (LOSE, Point::PASS)
-            }
+            // dragon alive by the view (see [`LOST_PLIES`]).
+            Status::Alive if self.settled(depth) => return (LOSE, Point::PASS),
             Status::Alive => {}
             Status::Unsettled => {}
         }
@@ -190,12 +200,10 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         let (status, v, reads) = self.look(r, b, false);
         match status {
             Status::Captured => return (WIN, Point::PASS),
-            // Near the root (its first [`DEAD_PLIES`] plies), a dragon
+            // Near the root (its first [`LOST_PLIES`] plies), a dragon
             // dead by the static view still tries its moves: the view does
             // not see every way out. At the horizon it is dead.
-            Status::Dead if depth == 0 || depth + DEAD_PLIES < self.root_depth => {
-                return (WIN, Point::PASS)
-            }
+            Status::Dead if self.settled(depth) => return (WIN, Point::PASS),
             Status::Dead => {}
             Status::Alive => return (LOSE, Point::PASS),
             Status::Unsettled => {}
