@@ -9,7 +9,8 @@ use common::eye_shapes::{FOUR, THREE, TWO};
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
 use kosumi_core::table::{Cluster, Table, TacticCluster};
-use kosumi_core::tactics::{Answer, Owl, OwlGoal, OwlProblem, Reader, Verdict, OWL_BUDGET};
+use kosumi_core::tactics::owl::READ_ON_FROM;
+use kosumi_core::tactics::{Answer, Budget, Owl, OwlGoal, OwlProblem, Reader, Verdict, OWL_BUDGET};
 
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram, Color::Black).expect("diagram")
@@ -297,6 +298,22 @@ const DEAD_AS_IT_STANDS: &str = "
 fn a_dragon_dead_by_the_view_still_tries_its_moves() {
     check_cached(DEAD_AS_IT_STANDS, OwlGoal::Live, "G3", 1, "H2", false);
     check_cached(DEAD_AS_IT_STANDS, OwlGoal::Kill, "G3", 1, "H2|J4", false);
+    // With a small budget (the owl in play) the view's verdict stands.
+    let mut b = board(DEAD_AS_IT_STANDS);
+    let target = b.geometry().parse_vertex("G3").unwrap();
+    let problem = OwlProblem {
+        goal: OwlGoal::Live,
+        target,
+    };
+    // Enough to find H2 when reading on (it takes a few thousand moves).
+    let small = Budget {
+        nodes: 50_000,
+        depth: OWL_BUDGET.depth,
+    };
+    assert!(small.nodes < READ_ON_FROM);
+    let mut owl: Box<Owl> = Box::default();
+    let ans = owl.solve(&mut Reader::without_cache(), &mut b, problem, small);
+    assert_eq!(ans.verdict, Verdict::Fails, "{ans:?}");
 }
 
 /// A wall on the edge with room below (GNU Go's `ld3.sgf`, the upper

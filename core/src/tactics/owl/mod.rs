@@ -20,7 +20,7 @@
 //!   sure: its capture is his candidate). In its first two nodes the side
 //!   the view has lost (the defender of a dead dragon, the attacker of a
 //!   live one) still tries its moves, given a budget of
-//!   `search::READ_ON_FROM` moves or more: the view does not see every
+//!   [`READ_ON_FROM`] moves or more: the view does not see every
 //!   way out, nor every way in; at the horizon, and with a smaller
 //!   budget, the view stands. A dragon one eye short of two is not
 //!   dead while an attacker chain next to it or to its margin with two
@@ -95,6 +95,7 @@ use crate::tactics::search::{Reader, JOURNAL_MOVES, JOURNAL_WRITES};
 use crate::tactics::{Answer, Budget, Goal, Oracle, Problem, ReaderStats, Verdict};
 use eyes::{view, List, Status, View};
 pub use moves::candidates;
+pub use search::READ_ON_FROM;
 
 /// Manhattan distance from the root dragon's stones that the area reaches.
 pub const AREA_RADIUS: usize = 5;
