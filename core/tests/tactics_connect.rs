@@ -228,6 +228,64 @@ fn a_chain_that_can_be_captured_is_cut() {
     check(&b, LinkGoal::Connect, "C5", "D4", 1, "C4");
 }
 
+/// White links D9 to the wall at G8 through the capture of F9 (GNU Go's
+/// connection.tst 42, cut down to 9x9): F8 leaves F9 two liberties, and
+/// if Black blocks at E8, E9 takes the last but one (G9 is Black's
+/// self-atari) and joins D9 to the captured stone's point. Checked with
+/// GNU Go 3.8: F8 is the only connecting move; C9, D8, E8, E9 and F8 cut.
+const UNDER_THE_WALL: &str = "
+   A B C D E F G H J
+ 9 X . . O . X . O .
+ 8 X . . . . . O O O
+ 7 X X X X X X X O .
+ 6 . . . . . . X O O
+ 5 . . . . . . X X X
+ 4 . . . . . . . . .
+ 3 . . . . . . . . .
+ 2 . . . . . . . . .
+ 1 . . . . . . . . .";
+
+#[test]
+fn a_link_through_the_capture_of_a_stone_in_atari_to_be() {
+    let b = board(UNDER_THE_WALL);
+    check(&b, LinkGoal::Connect, "G8", "D9", 1, "F8");
+    check(&b, LinkGoal::Disconnect, "G8", "D9", 1, "C9|D8|E8|E9|F8");
+}
+
+/// Black links R13 to S8 down the edge (GNU Go's connection.tst 30): the
+/// white pair S10-S9 has two liberties and lies on the shortest path
+/// without touching R13, and taking it (T10 or T9) joins the chains at
+/// once, as does Q11, the capture of R11. Checked with GNU Go 3.8: Q11,
+/// T10 and T9 connect, each unconditionally (the search once counted
+/// only cutter chains in atari as on a path, and answered Q11 with a ko).
+const DOWN_THE_EDGE: &str = "
+    A B C D E F G H J K L M N O P Q R S T
+ 19 . . . . . . . . . . . . . . . . . . . 19
+ 18 . . . . . . . . . . . . . . . . . . . 18
+ 17 . . X X . X . . . O . . . O O X . . . 17
+ 16 . . X O O . . . . . . O O X . X . . . 16
+ 15 . . . . . O . O . . . . X X . . . . . 15
+ 14 . . . . . . . . . . . . . . . X . . . 14
+ 13 . X X O O . X . . . . . . . . . X . . 13
+ 12 . . O . . O X . . . . . . . . O X . . 12
+ 11 . . . . . X . . . . . . . . O . O X . 11
+ 10 . . O . X . X . . . . X . O . O X O . 10
+  9 . . . . . . . . . . . . . . . . X O . 9
+  8 . O X . X . O . . O . X . O . O O X . 8
+  7 . . . . . . . . O . . . . . . O X . X 7
+  6 . . O X . . . . . . . . X . . . X X . 6
+  5 . . . . . X X . O . . X O X O O . . . 5
+  4 . O . X . X O . . O . X . . X O O X . 4
+  3 . . . X O O O . . . O X . X . X X X . 3
+  2 . . O O . . . . . . . . . . . . . . . 2
+  1 . . . . . . . . . . . . . . . . . . . 1";
+
+#[test]
+fn a_two_liberty_chain_on_the_path_is_captured() {
+    let b = board(DOWN_THE_EDGE);
+    check(&b, LinkGoal::Connect, "R13", "S8", 1, "Q11|T10|T9");
+}
+
 #[test]
 fn chains_cut_apart_stay_cut() {
     let b = board(CROSSCUT);

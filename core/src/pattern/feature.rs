@@ -9,7 +9,7 @@
 //! a model is read). Where several values of a group apply, the first in
 //! the group's order wins.
 //!
-//! Ladder status comes from the plain [`Ladder`] read, so a feature does not
+//! Ladder status comes from the plain [`Ladder`](crate::tactics::Ladder) read, so a feature does not
 //! depend on what a cache happened to hold.
 
 use crate::board::Board;

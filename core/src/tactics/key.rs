@@ -33,14 +33,16 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v8;safe-libs=3;three-lib-depth=7;defe
       defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
       no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=2;tenuki-depth=4;\
       atari-counter-atari;partner-reinforce;defend3-partner;net-breakers;partner-ataris;\
-      back-captures;crawl-depth=5;defend3-double-approach;defence-eye-shapes";
+      back-captures;crawl-depth=5;defend3-double-approach;defence-eye-shapes;\
+      defend3-atari-extensions";
 
 /// The connection search's assumptions, hashed (after the capture reader's,
 /// which it calls) into every connection problem.
 const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured-is-cut;\
       max-distance=5;min-distance=3;reach-shrinks-every=4;slack-depth=2;path-cands=8/5;\
       weak-cutter-cost=libs+standing;sub-budget=100000/60;two-common-liberties-connect;\
-      ko-threats=1;ko-owner;save-ends=2libs;atari-cutters;root-longer-paths;lower-bound-answer";
+      ko-threats=1;ko-owner;save-ends=2libs;atari-cutters;root-longer-paths;lower-bound-answer;\
+      cutters-on-path-by-cost";
 
 /// The owl's assumptions, hashed (after the capture reader's, which it
 /// calls) into every life-and-death problem; the owl checks at compile

@@ -125,9 +125,15 @@ impl<const W: usize, const M: usize> Connector<W, M> {
                     n += 1;
                 }
                 Cell::Empty => {}
-                cell if x + y == d + 1 && cell == Cell::stone(self.opp) => {
+                cell if cell == Cell::stone(self.opp) => {
+                    // Both spreads paid the chain's cost (its liberties,
+                    // one more if it stands) to enter it.
                     if let Some(r) = b.chain_root(p) {
-                        opp_on.insert(r);
+                        let libs = b.liberty_count_capped::<3>(p) as u8;
+                        let cost = libs + u8::from(blocked.contains(r));
+                        if x + y == d + cost {
+                            opp_on.insert(r);
+                        }
                     }
                 }
                 _ if x + y == d => {

@@ -139,10 +139,6 @@ pub struct View {
     /// A stone of each attacker chain with two liberties next to the
     /// dragon (which it may still capture to make room).
     pub short: List<8>,
-    /// A stone of each attacker chain with two liberties next to the
-    /// margin (a lunch one point away, which may still save a dragon
-    /// that is dead as it stands).
-    pub lunches: List<8>,
     /// A stone of each dragon chain with two liberties.
     pub weak: List<8>,
 }
@@ -153,6 +149,22 @@ impl View {
         self.spaces[..self.count]
             .iter()
             .fold((0, 0), |(a, b), s| (a + s.min, b + s.max))
+    }
+
+    /// Return a stone of each chain of `attacker` with two liberties next
+    /// to the margin (a lunch one point away, which may still save a
+    /// dragon that is dead as it stands). Worked out on demand: only a
+    /// dead-looking dragon asks.
+    pub fn lunches(&self, b: &Board, attacker: Color) -> List<8> {
+        let mut out = List::new();
+        for &m in self.margin.as_slice() {
+            for n in b.geometry().neighbours(m) {
+                if b.at(n) == Cell::stone(attacker) && !b.in_atari(n) {
+                    push_short(b, n, &mut out);
+                }
+            }
+        }
+        out
     }
 
     /// Return the dragon's status.
@@ -187,7 +199,6 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
         captures: List::new(),
         rescues: List::new(),
         short: List::new(),
-        lunches: List::new(),
         weak: List::new(),
     };
     let own = Cell::stone(defender);
@@ -256,13 +267,6 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
                 let space = flood(b, &dragon, area, other, n, &open, &mut seen, &mut v);
                 v.spaces[v.count] = space;
                 v.count += 1;
-            }
-        }
-    }
-    for &m in v.margin.as_slice() {
-        for n in geo.neighbours(m) {
-            if b.at(n) == other && !b.in_atari(n) {
-                push_short(b, n, &mut v.lunches);
             }
         }
     }

@@ -45,7 +45,7 @@
 //!   static view gives after each (the attacker's fewest first, the
 //!   defender's most), then at most [`MAX_CANDS`] are tried, fewer deeper
 //!   down, the defender's sooner (`search::WIDTHS`). A defender with no legal candidate passes.
-//! * **Nodes** below the root go into a table of their own ([`table`]),
+//! * **Nodes** below the root go into a table of their own (`table.rs`),
 //!   whose best move is tried first the next time (another move order, or
 //!   the next iteration).
 //! * **Budgets**: iterative deepening, two plies at a time, up to the
@@ -59,7 +59,7 @@
 //!   that lives only to the horizon. A dragon dead already by the static
 //!   view is answered with a move that keeps it dead; if the best move
 //!   found only wins a ko, that is the answer.
-//! * **Ko** ([`search`]): results are GNU Go's levels (kill, kill if the
+//! * **Ko** (`search.rs`): results are GNU Go's levels (kill, kill if the
 //!   attacker takes the ko first, kill if he finds a ko threat, none); a
 //!   move the ko ban forbids is played after a threat exchange, once per
 //!   line, as in the capture reader.
@@ -408,8 +408,8 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             // eye to come: with one eye more it is not dead yet.
             let (_, max) = v.eyes();
             if max == 1 {
-                let lunches = v.short.as_slice().iter().chain(v.lunches.as_slice());
-                for &c in lunches {
+                let lunches = v.lunches(b, self.defender.opponent());
+                for &c in v.short.as_slice().iter().chain(lunches.as_slice()) {
                     if !self.saves(r, b, c) {
                         return (Status::Unsettled, v, moves);
                     }
@@ -425,7 +425,7 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         if status == Status::Dead && !attacker {
             // Dead as it stands: a lunch one point away may still save it.
             if moves.as_slice().is_empty() {
-                for &c in v.lunches.as_slice() {
+                for &c in v.lunches(b, self.defender.opponent()).as_slice() {
                     if let Some(p) = self.capture(r, b, c) {
                         moves.push(p);
                     }

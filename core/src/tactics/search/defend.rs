@@ -5,7 +5,9 @@
 //!   [`DEFEND3_DEPTH`]` + 1` plies (the root and the answer to the
 //!   attacker's first move), where the attacker may still read it on:
 //!   there the defender tries captures, liberties that keep three or more
-//!   liberties, counter-ataris, (shallow) second-order liberties and
+//!   liberties, counter-ataris, (shallow) atari extensions (a liberty that
+//!   takes an attacker chain, which need not touch the prey, to one
+//!   liberty), second-order liberties and
 //!   moves for a chain the prey would connect to (below), and double
 //!   approaches (a liberty of two attacker chains next to the prey, each
 //!   with two or three liberties) and (shallow) eye shapes, so a save never
@@ -143,8 +145,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// (four at the root, see [`FOUR_LIBS_AT_ROOT`]) that the attacker may
     /// still read on: capture an attacker chain in atari, extend at a
     /// liberty that keeps three or more liberties (most first),
-    /// counter-atari, in the first [`DEFENCE_NET_DEPTH`] plies a
-    /// second-order liberty where the defender's stone would have three
+    /// counter-atari, in the first [`DEFENCE_NET_DEPTH`] plies an atari
+    /// extension and a second-order liberty where the defender's stone would have three
     /// liberties, moves for a partner and eye shapes, and double
     /// approaches. With more liberties the prey is safe.
     ///
@@ -157,6 +159,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         self.extensions(b, ls.as_slice(), &mut c);
         self.counter_ataris(b, 2, &mut c);
         if k < DEFENCE_NET_DEPTH {
+            self.atari_extensions(b, ls.as_slice(), &mut c);
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
             self.partner_rescue(b, ls.as_slice(), &mut c);
         }
@@ -190,6 +193,25 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             *e = (Reverse(b.liberties_after::<5>(l, self.def)), l);
         }
         push_ranked(&mut ext, 3, c);
+    }
+
+    /// Push the prey's liberties `ls` that take a liberty of an attacker
+    /// chain with two (an atari, the chain need not touch the prey) where
+    /// the prey keeps two liberties or more: the extension the attacker
+    /// must answer, whose capture gives the prey more room.
+    fn atari_extensions(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let geo = b.geometry();
+        let opp = Cell::stone(self.att);
+        for &l in ls {
+            self.mark_around(b, l);
+            let atari = geo
+                .neighbours(l)
+                .iter()
+                .any(|&n| b.at(n) == opp && b.liberty_count_capped::<3>(n) == 2);
+            if atari && b.liberties_after::<2>(l, self.def) >= 2 {
+                out.push(l);
+            }
+        }
     }
 
     /// Push, in point order, the liberties of adjacent attacker chains with
