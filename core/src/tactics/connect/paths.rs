@@ -128,7 +128,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
                 cell if cell == Cell::stone(self.opp) => {
                     // Both spreads paid the chain's cost (its liberties,
                     // one more if it stands) to enter it.
-                    if let Some(r) = b.chain_root(p) {
+                    if let Some(r) = b.chain_root(p).filter(|&r| !opp_on.contains(r)) {
                         let libs = b.liberty_count_capped::<3>(p) as u8;
                         let cost = libs + u8::from(blocked.contains(r));
                         if x + y == d + cost {

@@ -47,6 +47,9 @@ const LOST_PLIES: u8 = 3;
 /// positions finishes too shallow a search to find the kills it can
 /// prove; the owl in play asks with 5,000).
 pub const READ_ON_FROM: u32 = 100_000;
+// The cache key's assumptions name these (`key::OWL_ASSUMPTIONS`:
+// "order-by-eyes=2", "lost-side-reads-3-plies-from-100000").
+const _: () = assert!(ORDER_PLIES == 2 && LOST_PLIES == 3 && READ_ON_FROM == 100_000);
 
 /// Plies of the depth budget a move after a ko threat exchange takes
 /// (the threat and its answer are free: the journal has room for them).
