@@ -27,14 +27,15 @@ pub const CLASS_OWL_LIVE: u64 = 0xd419_0e7b_c5a2_3f86;
 /// The reader's assumptions, hashed into every problem: a change of the
 /// search's rules must change every key.
 const ASSUMPTIONS: &[u8] = b"kosumi-reader-v8;safe-libs=3;three-lib-depth=7;defence-net-depth=4;\
-      net-depth=4;ko-threats=1;attack3-nets;defend3-depth=1;defend3-keep=3;four-libs-at-root;\
+      net-depth=4;ko-threats=1;attack3-nets;defend3-depth=3;defend3-keep=3;four-lib-depth=3;\
       root-defence-tries-attack-key;attack-rescue-by-capture;ko-retake-tried;\
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
       defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
       no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=2;tenuki-depth=4;\
       atari-counter-atari;partner-reinforce;defend3-partner;net-breakers;partner-ataris;\
       back-captures;crawl-depth=5;defend3-double-approach;defence-eye-shapes;\
-      defend3-atari-extensions";
+      defend3-atari-extensions;defend3-semeai-3libs-past-2;defend3-special-rescues;\
+      defend4-net-breakers";
 
 /// The connection search's assumptions, hashed (after the capture reader's,
 /// which it calls) into every connection problem.

@@ -37,8 +37,8 @@
 //! two liberties is read as a ladder, with nets, counter-ataris and moves
 //! for the chains the prey would join in the first plies of a line; three
 //! liberties are read on (GNU Go's `attack3`, bounded) only in the first
-//! [`THREE_LIB_DEPTH`] plies; four or more are safe (but at the root, see
-//! [`FOUR_LIBS_AT_ROOT`]). The files' notes give each list in order.
+//! [`THREE_LIB_DEPTH`] plies; four, in the first [`FOUR_LIB_DEPTH`] plies,
+//! like three; more are safe. The files' notes give each list in order.
 //!
 //! A node's value is an interval of levels `LOSE < KO_B < KO_A < WIN`
 //! (GNU Go's codes) that the attacker maximises and the defender
@@ -124,7 +124,7 @@ pub use ladder::{Ladder, LadderReader, NoLadders, Question};
 pub use owl::{Owl, OwlGoal, OwlProblem, OWL_BUDGET};
 
 pub use search::{
-    NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIBS_AT_ROOT, JOURNAL_MOVES,
+    NoStorage, Reader, Solver, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, FOUR_LIB_DEPTH, JOURNAL_MOVES,
     JOURNAL_WRITES, MAX_DEPTH, NET_DEPTH, TENUKI_DEPTH, THREE_LIB_DEPTH,
 };
 

@@ -36,7 +36,7 @@
 //!   that reaches three liberties has escaped (the ladder definition of
 //!   issue 4).
 //! * **4 or more liberties**: the prey is *safe* and the attacker fails
-//!   (at the root, [`FOUR_LIBS_AT_ROOT`], four liberties are read like
+//!   (in the first [`FOUR_LIB_DEPTH`] plies four liberties are read like
 //!   three).
 //! * **Crawling**: a prey whose stones and three or four liberties are
 //!   all on the first two lines is read on, in the first [`CRAWL_DEPTH`]
@@ -44,7 +44,7 @@
 //!   in atari, then the liberties where the attacker's stone keeps two
 //!   (block the crawl).
 //!
-//! [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+//! [`FOUR_LIB_DEPTH`]: super::FOUR_LIB_DEPTH
 //! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 
 use core::cmp::Reverse;
@@ -135,14 +135,14 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
     /// Return the attacker's candidates against a prey with three or more
     /// liberties (read only in the first [`THREE_LIB_DEPTH`] plies): with
-    /// exactly three (or four at the root, see [`FOUR_LIBS_AT_ROOT`]), a
+    /// exactly three (or four, see [`FOUR_LIB_DEPTH`]), a
     /// move at a liberty where the attacker's stone keeps two liberties (or
     /// captures: a ko capture), the rescue of attacker chains in atari, and
     /// in the first [`NET_DEPTH`] plies a net (a second-order liberty where
     /// the attacker's stone would have two liberties); with more, the prey
     /// is safe.
     ///
-    /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+    /// [`FOUR_LIB_DEPTH`]: super::FOUR_LIB_DEPTH
     #[inline(never)]
     fn attack3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let ls = self.readable_libs(b, k)?;

@@ -19,7 +19,7 @@ use crate::geometry::{Cell, Color, Geometry, Point};
 use crate::table::TacticCluster;
 use crate::tactics::cache::level::LOSE;
 
-use super::{Reader, Value, CRAWL_DEPTH, FOUR_LIBS_AT_ROOT};
+use super::{Reader, Value, CRAWL_DEPTH, FOUR_LIB_DEPTH};
 
 /// Most candidate moves per node.
 const MAX_CANDS: usize = 16;
@@ -133,11 +133,11 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     }
 
     /// Return the prey's liberties while the three-liberty nodes read on
-    /// (three, or four at the root, see [`FOUR_LIBS_AT_ROOT`]), else the
+    /// (three, or four in the first [`FOUR_LIB_DEPTH`] plies), else the
     /// value of a safe prey.
     pub(super) fn readable_libs(&self, b: &Board, k: u8) -> Result<PointSet<5>, Value> {
         let ls: PointSet<5> = b.liberties(self.prey);
-        let most = if k == 0 && FOUR_LIBS_AT_ROOT { 4 } else { 3 };
+        let most = if k < FOUR_LIB_DEPTH { 4 } else { 3 };
         if ls.len() > most {
             return Err(Value::exact(LOSE, k));
         }
@@ -147,8 +147,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// Query whether the prey, at ply `k` (before [`CRAWL_DEPTH`]), is
     /// crawling along the edge: its stones and its three or four liberties
     /// all on the first two lines. Such a prey is read on where the
-    /// three-liberty rules would call it safe (four liberties below the
-    /// root, a defender past [`DEFEND3_DEPTH`]), with a few candidates
+    /// three-liberty rules would call it safe (four liberties past
+    /// [`FOUR_LIB_DEPTH`], a defender past [`DEFEND3_DEPTH`]), with a few candidates
     /// only: GNU Go reads three and four liberties deeper than kosumi, and
     /// a chain that can only crawl along the edge is where it pays.
     ///

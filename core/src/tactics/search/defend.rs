@@ -2,12 +2,15 @@
 //! candidates only the defender tries. Its candidates:
 //!
 //! * **3 or more liberties**: the prey is safe, except in the first
-//!   [`DEFEND3_DEPTH`]` + 1` plies (the root and the answer to the
-//!   attacker's first move), where the attacker may still read it on:
+//!   [`DEFEND3_DEPTH`]` + 1` plies (the root and the answers to the
+//!   attacker's first moves), where the attacker may still read it on:
 //!   there the defender tries captures, liberties that keep three or more
-//!   liberties, counter-ataris, (shallow) atari extensions (a liberty that
-//!   takes an attacker chain, which need not touch the prey, to one
-//!   liberty), second-order liberties and
+//!   liberties, counter-ataris (below the first two plies also on attacker
+//!   chains with three liberties: a semeai), (shallow) atari extensions (a
+//!   liberty that takes an attacker chain, which need not touch the prey,
+//!   to one liberty), second-order liberties, *special rescues* (with
+//!   three liberties: a point beside a liberty where the attacker's stone
+//!   would have two liberties or fewer) or net breakers (with four), and
 //!   moves for a chain the prey would connect to (below), and double
 //!   approaches (a liberty of two attacker chains next to the prey, each
 //!   with two or three liberties) and (shallow) eye shapes, so a save never
@@ -142,25 +145,32 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     }
 
     /// Return the defender's candidates for a prey with three liberties
-    /// (four at the root, see [`FOUR_LIBS_AT_ROOT`]) that the attacker may
+    /// (four in the first plies, see [`FOUR_LIB_DEPTH`]) that the attacker may
     /// still read on: capture an attacker chain in atari, extend at a
     /// liberty that keeps three or more liberties (most first),
-    /// counter-atari, in the first [`DEFENCE_NET_DEPTH`] plies an atari
-    /// extension and a second-order liberty where the defender's stone would have three
-    /// liberties, moves for a partner and eye shapes, and double
+    /// counter-atari (past the second ply also of a chain with three
+    /// liberties), in the first [`DEFENCE_NET_DEPTH`] plies an atari
+    /// extension, a second-order liberty where the defender's stone would
+    /// have three liberties, special rescues (three liberties) or net
+    /// breakers (four), moves for a partner and eye shapes, and double
     /// approaches. With more liberties the prey is safe.
     ///
-    /// [`FOUR_LIBS_AT_ROOT`]: super::FOUR_LIBS_AT_ROOT
+    /// [`FOUR_LIB_DEPTH`]: super::FOUR_LIB_DEPTH
     #[inline(never)]
     fn defend3_moves(&mut self, b: &Board, k: u8) -> Result<Cands, Value> {
         let ls = self.readable_libs(b, k)?;
         let mut c = Cands::new();
         self.attacker_ataris(b, &mut c);
         self.extensions(b, ls.as_slice(), &mut c);
-        self.counter_ataris(b, 2, &mut c);
+        self.counter_ataris(b, if k > 1 { 3 } else { 2 }, &mut c);
         if k < DEFENCE_NET_DEPTH {
             self.atari_extensions(b, ls.as_slice(), &mut c);
             self.second_order(b, ls.as_slice(), self.def, 3, &mut c);
+            if ls.len() == 3 {
+                self.special_rescues(b, ls.as_slice(), &mut c);
+            } else {
+                self.net_breakers(b, ls.as_slice(), &mut c);
+            }
             self.partner_rescue(b, ls.as_slice(), &mut c);
         }
         self.double_approaches(b, &mut c);
@@ -168,6 +178,28 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.eye_shapes(b, ls.as_slice(), &mut c);
         }
         Ok(c)
+    }
+
+    /// Push the empty neighbours (not liberties) of the prey's liberties
+    /// `ls` where the attacker's stone would have two liberties or fewer,
+    /// where the defender's stone has two: the defender takes a point
+    /// beside a liberty the attacker cannot block safely (GNU Go's
+    /// `special_rescue_moves`).
+    fn special_rescues(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        for &l in ls {
+            self.mark_around(b, l);
+            if b.liberties_after::<3>(l, self.att) > 2 {
+                continue;
+            }
+            for n in b.geometry().neighbours(l) {
+                if b.at(n) == Cell::Empty && !ls.contains(&n) {
+                    self.mark_around(b, n);
+                    if b.liberties_after::<2>(n, self.def) >= 2 {
+                        out.push(n);
+                    }
+                }
+            }
+        }
     }
 
     /// Return the defender's few candidates for a prey crawling along the

@@ -118,15 +118,33 @@ pub const DEFENCE_NET_DEPTH: u8 = 4;
 /// The defender reads on a prey with three liberties (instead of calling
 /// it safe) only at defend nodes in the first `DEFEND3_DEPTH + 1` plies:
 /// the root (so a save never answers "no move needed" for a chain the
-/// attacker can capture) and the reply to the attacker's first move (so a
-/// net against three liberties is read). Deeper, three liberties are safe
-/// for the defender, as in the first version, except in a line where a ko
-/// threat was used: there the defender reads on while the next attack node
-/// would (a semeai won by a ko).
-pub const DEFEND3_DEPTH: u8 = 1;
-/// At the root only, a prey with four liberties is read like one with
-/// three (GNU Go's `attack4`, one ply).
-pub const FOUR_LIBS_AT_ROOT: bool = true;
+/// attacker can capture) and the replies to the attacker's first two
+/// moves (so a net against three liberties, or a four-liberty prey the
+/// attacker reduced, is read). Deeper, three liberties are safe for the
+/// defender, except in a line where a ko threat was used: there the
+/// defender reads on while the next attack node would (a semeai won by a
+/// ko). At one ply (the first version) `reading.tst` lost 55 86 159 188
+/// 221; deeper than three plies costs more nodes and no more tests.
+pub const DEFEND3_DEPTH: u8 = 3;
+/// In the first `FOUR_LIB_DEPTH` plies a prey with four liberties is read
+/// like one with three (GNU Go's `attack4`, read to its `fourlib_depth`
+/// of seven plies); deeper, four liberties are safe. Only at the root, with
+/// the defender reading three liberties one ply deep, it found no test;
+/// with [`DEFEND3_DEPTH`] three it does (two plies: 55 fails).
+pub const FOUR_LIB_DEPTH: u8 = 3;
+// The cache key's assumptions name these (`key::ASSUMPTIONS`:
+// "three-lib-depth=7", "defend3-depth=3", "four-lib-depth=3", ...): a
+// change here must change them, or stale entries stay valid.
+const _: () = assert!(
+    THREE_LIB_DEPTH == 7
+        && DEFEND3_DEPTH == 3
+        && FOUR_LIB_DEPTH == 3
+        && NET_DEPTH == 4
+        && DEFENCE_NET_DEPTH == 4
+        && TENUKI_DEPTH == 4
+        && PARTNER1_DEPTH == 2
+        && CRAWL_DEPTH == 5
+);
 /// Plies (from the root) where the candidates include the liberties of a
 /// neighbour chain of three or four liberties that a connection would add
 /// to the prey's (the attacker's placement of GNU Go's `reading15`, the
