@@ -180,10 +180,10 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         Ok(c)
     }
 
-    /// Push the empty neighbours (not liberties) of the prey's liberties
-    /// `ls` where the attacker's stone would have two liberties or fewer,
-    /// where the defender's stone has two: the defender takes a point
-    /// beside a liberty the attacker cannot block safely (GNU Go's
+    /// Push the empty points (not liberties) next to each of the prey's
+    /// liberties `ls` at which an attacker stone would have two liberties
+    /// or fewer, where a defender stone has two or more: the defender
+    /// plays beside a liberty the attacker cannot fill safely (GNU Go's
     /// `special_rescue_moves`).
     fn special_rescues(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
         for &l in ls {
