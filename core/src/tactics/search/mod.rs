@@ -133,19 +133,6 @@ pub const DEFEND3_DEPTH: u8 = 3;
 /// the defender reading three liberties one ply deep, it found no test;
 /// with [`DEFEND3_DEPTH`] three it does (two plies: 55 fails).
 pub const FOUR_LIB_DEPTH: u8 = 3;
-// The cache key's assumptions name these (`key::ASSUMPTIONS`:
-// "three-lib-depth=7", "defend3-depth=3", "four-lib-depth=3", ...): a
-// change here must change them, or stale entries stay valid.
-const _: () = assert!(
-    THREE_LIB_DEPTH == 7
-        && DEFEND3_DEPTH == 3
-        && FOUR_LIB_DEPTH == 3
-        && NET_DEPTH == 4
-        && DEFENCE_NET_DEPTH == 4
-        && TENUKI_DEPTH == 4
-        && PARTNER1_DEPTH == 2
-        && CRAWL_DEPTH == 5
-);
 /// Plies (from the root) where the candidates include the liberties of a
 /// neighbour chain of three or four liberties that a connection would add
 /// to the prey's (the attacker's placement of GNU Go's `reading15`, the
@@ -159,6 +146,21 @@ const WIDE_PARTNER_DEPTH: u8 = 1;
 /// seven plies `reading.tst` gains 134 152 and loses 222, and the in-game
 /// workload reads 47% more nodes; at twelve, 27 times as many.
 pub const CRAWL_DEPTH: u8 = 5;
+// The cache key's assumptions name every depth above (`key::ASSUMPTIONS`:
+// "three-lib-depth=7", "defend3-depth=3", "four-lib-depth=3", ...): a
+// change here must change them, or stale entries stay valid.
+const _: () = assert!(
+    THREE_LIB_DEPTH == 7
+        && NET_DEPTH == 4
+        && REINFORCE2_DEPTH == 2
+        && TENUKI_DEPTH == 4
+        && PARTNER1_DEPTH == 2
+        && DEFENCE_NET_DEPTH == 4
+        && DEFEND3_DEPTH == 3
+        && FOUR_LIB_DEPTH == 3
+        && WIDE_PARTNER_DEPTH == 1
+        && CRAWL_DEPTH == 5
+);
 /// Entries of the reader's memo of problem hashes (a power of two).
 const HASH_MEMO: usize = 32;
 
