@@ -279,6 +279,29 @@ fn a_lunch_one_point_away_keeps_a_dragon_from_dead() {
     check_cached(CORNER_ROOM, OwlGoal::Kill, "C6", 1, "B8|B9|C9|A8", true);
 }
 
+/// A corner that lives by taking a lunch (GNU Go's
+/// `ld9.sgf`, the lower left, `ld_owl.tst` 36, on a small board, six moves
+/// into the line after White's placement at B2): White's A2 and B2 have
+/// two liberties and cannot be saved, and they are what makes the eye at
+/// C1 false. The static view counted no eye at all, so it called the
+/// dragon dead and the attack answered "pass"; taking the lunch gives an
+/// eye and makes C1 a real one. GNU Go finds no kill either.
+const FALSE_EYE_LUNCH: &str = "
+. . . . . . . . .
+. . . . . . . . .
+. O . . . . . . .
+. O O . . . . . .
+O X O O . . . . .
+. X X O . . . . .
+X . X O O . . . .
+O O X X O O . . .
+. X . X . . . . .";
+
+#[test]
+fn a_lunch_that_makes_an_eye_false_keeps_a_dragon_from_dead() {
+    check(FALSE_EYE_LUNCH, OwlGoal::Kill, "C4", 0, "");
+}
+
 /// A corner the static view calls dead as it stands (GNU Go's
 /// `tripod5.sgf`, the lower right, `ld_owl.tst` 175, on a small board):
 /// critical all the same. Black lives at H2, which the search finds only

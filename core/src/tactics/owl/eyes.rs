@@ -167,6 +167,22 @@ impl View {
         out
     }
 
+    /// Return whether the chain at `c` stands diagonally next to an empty
+    /// point of the domain that only dragon stones and the edge surround
+    /// (an eye point it may make false).
+    pub fn falsifies(&self, b: &Board, c: Point) -> bool {
+        let geo = b.geometry();
+        self.inside.as_slice().iter().any(|&p| {
+            geo.neighbours(p)
+                .iter()
+                .all(|&n| b.at(n) == Cell::Off || self.dragon.contains(n))
+                && geo
+                    .diagonals(p)
+                    .iter()
+                    .any(|&d| b.at(d) == b.at(c) && b.chain_root(d) == b.chain_root(c))
+        })
+    }
+
     /// Return the dragon's status.
     pub fn status(&self) -> Status {
         let (min, max) = self.eyes();

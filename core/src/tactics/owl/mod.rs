@@ -25,7 +25,9 @@
 //!   budget, the view stands. A dragon one eye short of two is not
 //!   dead while an attacker chain next to it or to its margin with two
 //!   liberties cannot be saved even by its owner moving first (a lunch:
-//!   its capture is an eye to come).
+//!   its capture is an eye to come); nor is one with no eye at all while
+//!   such a lunch stands diagonally next to a point it makes a false eye
+//!   (its capture makes that eye real and one of its own).
 //! * **Tactics**: the chains short of liberties (two) are asked of the
 //!   capture reader the caller lends: an attacker chain next to the
 //!   dragon that the defender can capture keeps it from dead, and its
@@ -405,12 +407,14 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         let chains = if attacker { v.weak } else { v.short };
         if status == Status::Dead && attacker {
             // A lunch the attacker cannot save even moving first is an
-            // eye to come: with one eye more it is not dead yet.
+            // eye to come: with one eye more it is not dead yet; with none,
+            // if the lunch is what makes an eye point false, its capture
+            // is two.
             let (_, max) = v.eyes();
-            if max == 1 {
+            if max <= 1 {
                 let lunches = v.lunches(b, self.defender.opponent());
                 for &c in v.short.as_slice().iter().chain(lunches.as_slice()) {
-                    if !self.saves(r, b, c) {
+                    if (max == 1 || v.falsifies(b, c)) && !self.saves(r, b, c) {
                         return (Status::Unsettled, v, moves);
                     }
                 }
