@@ -279,13 +279,13 @@ fn a_lunch_one_point_away_keeps_a_dragon_from_dead() {
     check_cached(CORNER_ROOM, OwlGoal::Kill, "C6", 1, "B8|B9|C9|A8", true);
 }
 
-/// A corner that lives by taking a lunch (GNU Go's
-/// `ld9.sgf`, the lower left, `ld_owl.tst` 36, on a small board, six moves
-/// into the line after White's placement at B2): White's A2 and B2 have
-/// two liberties and cannot be saved, and they are what makes the eye at
-/// C1 false. The static view counted no eye at all, so it called the
-/// dragon dead and the attack answered "pass"; taking the lunch gives an
-/// eye and makes C1 a real one. GNU Go finds no kill either.
+/// A corner that lives by taking a lunch (GNU Go's `ld9.sgf`, the lower
+/// left, `ld_owl.tst` 36, on a small board, six moves into the line after
+/// White's placement at B2), White to kill: White's A2 and B2 have two
+/// liberties and cannot be saved, and they are what makes the eye at C1
+/// false. The static view counted no eye at all, so it called the dragon
+/// dead and the attack answered "pass"; taking the lunch gives an eye and
+/// makes C1 a real one. GNU Go finds no kill either.
 const FALSE_EYE_LUNCH: &str = "
 . . . . . . . . .
 . . . . . . . . .
