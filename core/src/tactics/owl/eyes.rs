@@ -167,19 +167,19 @@ impl View {
         out
     }
 
-    /// Return whether the chain at `c` stands diagonally next to an empty
-    /// point of the domain that only dragon stones and the edge surround
-    /// (an eye point it may make false).
+    /// Return whether the attacker chain at `c` stands diagonally next to
+    /// an empty point of the domain that only the defender's stones and
+    /// the edge surround (an eye point it may make false; those stones
+    /// share the point as a liberty, so they are the dragon's).
     pub fn falsifies(&self, b: &Board, c: Point) -> bool {
-        let geo = b.geometry();
+        let root = b.chain_root(c);
         self.inside.as_slice().iter().any(|&p| {
-            geo.neighbours(p)
-                .iter()
-                .all(|&n| b.at(n) == Cell::Off || self.dragon.contains(n))
-                && geo
+            b.neighbour_count(p, Cell::Empty) == 0
+                && b.neighbour_count(p, b.at(c)) == 0
+                && b.geometry()
                     .diagonals(p)
                     .iter()
-                    .any(|&d| b.at(d) == b.at(c) && b.chain_root(d) == b.chain_root(c))
+                    .any(|&d| b.chain_root(d) == root)
         })
     }
 
