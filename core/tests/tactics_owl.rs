@@ -302,6 +302,29 @@ fn a_lunch_that_makes_an_eye_false_keeps_a_dragon_from_dead() {
     check(FALSE_EYE_LUNCH, OwlGoal::Kill, "C4", 0, "");
 }
 
+/// A block on the rim of an eye space (GNU Go's `owl13.sgf`, the upper
+/// right, `owl.tst` 129, on a small board), White to live: J8 keeps the
+/// corner's space from Black's J7 and lives (so GNU Go answers; it also
+/// attacks there). J8 touches no White stone, so it is neither the
+/// dragon's margin nor in its eye space (J7 presses on it); the owl never
+/// tried it and answered that White cannot live. The life is read to the
+/// horizon, not proven, so it is not cached.
+const RIM_BLOCK: &str = "
+. . . X O . . . .
+. . . X O . . . .
+. . X X . O O O X
+. . . X X X X X .
+. . . X X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn a_block_on_the_rim_keeps_an_eye_space() {
+    check_cached(RIM_BLOCK, OwlGoal::Live, "E9", 1, "J8", false);
+}
+
 /// A corner the static view calls dead as it stands (GNU Go's
 /// `tripod5.sgf`, the lower right, `ld_owl.tst` 175, on a small board):
 /// critical all the same. Black lives at H2, which the search finds only

@@ -11,7 +11,9 @@
 //!   points none of which touches a *lively* attacker stone (one not in
 //!   atari), with the attacker stones in atari next to them (dead inside).
 //!   The empty points next to the dragon outside the domain are its
-//!   *margin*, where the attacker's stones press on it.
+//!   *margin*, where the attacker's stones press on it; those next to
+//!   two points of the domain or more, its *rim*, where he presses on
+//!   its eye spaces (a block there may keep one).
 //! * Each connected part of the domain is an **eye space**, worth a range
 //!   of eyes `(min, max)`: what the attacker leaves it if he plays first,
 //!   and what the defender makes of it if he does (the classic shapes: a
@@ -127,6 +129,10 @@ pub struct View {
     /// The margin: empty points of the area next to the dragon, outside
     /// its domain.
     pub margin: List<MAX_LIST>,
+    /// The rim: empty points of the area outside the domain next to two
+    /// of its points or more (where the attacker presses into an eye
+    /// space from outside, and the defender blocks to keep it).
+    pub rim: List<MAX_LIST>,
     /// The liberty of each dragon chain in atari.
     pub ataris: List<16>,
     /// The liberty of each attacker chain in atari next to the dragon.
@@ -211,6 +217,7 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
         count: 0,
         inside: List::new(),
         margin: List::new(),
+        rim: List::new(),
         ataris: List::new(),
         captures: List::new(),
         rescues: List::new(),
@@ -286,6 +293,20 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
             }
         }
     }
+    // The rim keeps the points next to two points of the domain or more.
+    let mut rim = List::new();
+    for &p in v.rim.as_slice() {
+        if geo
+            .neighbours(p)
+            .iter()
+            .filter(|&&n| seen.contains(n))
+            .count()
+            >= 2
+        {
+            rim.push(p);
+        }
+    }
+    v.rim = rim;
     v
 }
 
@@ -350,7 +371,11 @@ fn flood(
                 continue;
             }
             let dead = b.at(n) == other && b.in_atari(n);
-            pressed |= b.at(n) == Cell::Empty && !open(n) || b.at(n) == other && !dead;
+            let outside = b.at(n) == Cell::Empty && !open(n);
+            pressed |= outside || b.at(n) == other && !dead;
+            if outside && area.contains(n) {
+                v.rim.push(n);
+            }
             if !(open(n) || dead && area.contains(n)) {
                 // The space runs on where the owl does not look: room.
                 big |= !area.contains(n) && b.at(n) == Cell::Empty;

@@ -42,11 +42,13 @@
 //!   dragon may be all that keeps a spoiling stone in atari); then
 //!   for the attacker the other empty points of the eye spaces (his
 //!   placements) before the margin (his ataris and hanes), for the
-//!   defender the margin (his extensions) before the eye spaces; at most
-//!   [`MAX_GEN`]; in the first plies they are ordered by the eyes the
-//!   static view gives after each (the attacker's fewest first, the
-//!   defender's most), then at most [`MAX_CANDS`] are tried, fewer deeper
-//!   down, the defender's sooner (`search::WIDTHS`). A defender with no legal candidate passes.
+//!   defender the margin (his extensions) before the eye spaces; in the
+//!   first plies they are ordered by the eyes the static view gives after
+//!   each (the attacker's fewest first, the defender's most); after them,
+//!   unordered, the points of the eye spaces' rim (blocks and pushes from
+//!   outside); at most [`MAX_GEN`] in all, of which at most [`MAX_CANDS`]
+//!   are tried, fewer deeper down, the defender's sooner
+//!   (`search::WIDTHS`). A defender with no legal candidate passes.
 //! * **Nodes** below the root go into a table of their own (`table.rs`),
 //!   whose best move is tried first the next time (another move order, or
 //!   the next iteration).
@@ -525,8 +527,8 @@ pub fn root_view(
     let core = root_dragon(b, target);
     let area = area_around(b, &core);
     let v = view(b, defender, &core, &area);
-    let a = candidates(&v, &List::new(), true);
-    let d = candidates(&v, &List::new(), false);
+    let a = candidates(&v, &List::new(), true).0;
+    let d = candidates(&v, &List::new(), false).0;
     Some((v, area, a, d))
 }
 

@@ -4,9 +4,10 @@ use super::eyes::{List, View};
 use super::MAX_GEN;
 
 /// Return the candidates of a node for the attacker (`attacker`) or the
-/// defender, in order (see the module note); `reads` are the capture
-/// reader's moves against the chains short of liberties.
-pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_GEN> {
+/// defender, in order (see the module note), and how many of them come
+/// before the rim's (which stay last whatever they score); `reads` are
+/// the capture reader's moves against the chains short of liberties.
+pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> (List<MAX_GEN>, usize) {
     let mut out = List::new();
     let (rescues, first, then) = if attacker {
         (
@@ -33,5 +34,9 @@ pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> List<MAX_GEN> {
     for p in lists.filter(|p| !p.is_pass()) {
         out.push(p);
     }
-    out
+    let main = out.as_slice().len();
+    for &p in v.rim.as_slice() {
+        out.push(p);
+    }
+    (out, main)
 }

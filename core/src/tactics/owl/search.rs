@@ -262,7 +262,7 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         &mut self,
         b: &mut Board,
         first: Point,
-        cands: List<MAX_GEN>,
+        (cands, main): (List<MAX_GEN>, usize),
         depth: u8,
         me: Color,
     ) -> List<MAX_CANDS> {
@@ -276,7 +276,9 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         let mut scored = [(0i32, 0usize, Point::PASS); MAX_GEN];
         let n = cands.as_slice().len();
         for (i, (slot, &m)) in scored.iter_mut().zip(cands.as_slice()).enumerate() {
-            let score = if ply < ORDER_PLIES {
+            let score = if i >= main {
+                i32::MAX
+            } else if ply < ORDER_PLIES {
                 self.score(b, m, me)
             } else {
                 0
