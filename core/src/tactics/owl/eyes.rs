@@ -11,9 +11,10 @@
 //!   points none of which touches a *lively* attacker stone (one not in
 //!   atari), with the attacker stones in atari next to them (dead inside).
 //!   The empty points next to the dragon outside the domain are its
-//!   *margin*, where the attacker's stones press on it; those next to
-//!   two points of the domain or more, its *rim*, where he presses on
-//!   its eye spaces (a block there may keep one).
+//!   *margin*, where the attacker's stones press on it. The empty points
+//!   of the area outside the domain next to two of its points or more
+//!   are its *rim*, where he presses on its eye spaces (a block there
+//!   may keep one).
 //! * Each connected part of the domain is an **eye space**, worth a range
 //!   of eyes `(min, max)`: what the attacker leaves it if he plays first,
 //!   and what the defender makes of it if he does (the classic shapes: a
