@@ -130,10 +130,9 @@ pub struct View {
     /// The margin: empty points of the area next to the dragon, outside
     /// its domain.
     pub margin: List<MAX_LIST>,
-    /// The rim: empty points of the area outside the domain next to two
-    /// of its points or more (where the attacker presses into an eye
-    /// space from outside, and the defender blocks to keep it).
-    pub rim: List<MAX_LIST>,
+    /// The domain: the points of the eye spaces (empty, and the dead
+    /// attacker stones inside).
+    pub domain: PointBits,
     /// The liberty of each dragon chain in atari.
     pub ataris: List<16>,
     /// The liberty of each attacker chain in atari next to the dragon.
@@ -190,6 +189,34 @@ impl View {
         })
     }
 
+    /// Return the rim: the empty points of `area` outside the domain next
+    /// to an empty point of it and to two of its points or more (where
+    /// the attacker presses into an eye space from outside, and the
+    /// defender blocks to keep it), in the order the spaces' empty points
+    /// are listed. Worked out on demand: only a node generating its
+    /// candidates asks.
+    pub fn rim(&self, b: &Board, area: &PointBits) -> List<MAX_LIST> {
+        let geo = b.geometry();
+        let mut out = List::new();
+        for &p in self.inside.as_slice() {
+            for n in geo.neighbours(p) {
+                if b.at(n) == Cell::Empty
+                    && area.contains(n)
+                    && !self.domain.contains(n)
+                    && geo
+                        .neighbours(n)
+                        .iter()
+                        .filter(|&&m| self.domain.contains(m))
+                        .count()
+                        >= 2
+                {
+                    out.push(n);
+                }
+            }
+        }
+        out
+    }
+
     /// Return the dragon's status.
     pub fn status(&self) -> Status {
         let (min, max) = self.eyes();
@@ -218,7 +245,7 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
         count: 0,
         inside: List::new(),
         margin: List::new(),
-        rim: List::new(),
+        domain: PointBits::new(),
         ataris: List::new(),
         captures: List::new(),
         rescues: List::new(),
@@ -294,20 +321,7 @@ pub fn view(b: &Board, defender: Color, core: &PointBits, area: &PointBits) -> V
             }
         }
     }
-    // The rim keeps the points next to two points of the domain or more.
-    let mut rim = List::new();
-    for &p in v.rim.as_slice() {
-        if geo
-            .neighbours(p)
-            .iter()
-            .filter(|&&n| seen.contains(n))
-            .count()
-            >= 2
-        {
-            rim.push(p);
-        }
-    }
-    v.rim = rim;
+    v.domain = seen;
     v
 }
 
@@ -374,9 +388,6 @@ fn flood(
             let dead = b.at(n) == other && b.in_atari(n);
             let outside = b.at(n) == Cell::Empty && !open(n);
             pressed |= outside || b.at(n) == other && !dead;
-            if outside && area.contains(n) {
-                v.rim.push(n);
-            }
             if !(open(n) || dead && area.contains(n)) {
                 // The space runs on where the owl does not look: room.
                 big |= !area.contains(n) && b.at(n) == Cell::Empty;

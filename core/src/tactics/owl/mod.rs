@@ -527,8 +527,9 @@ pub fn root_view(
     let core = root_dragon(b, target);
     let area = area_around(b, &core);
     let v = view(b, defender, &core, &area);
-    let a = candidates(&v, &List::new(), true).0;
-    let d = candidates(&v, &List::new(), false).0;
+    let rim = v.rim(b, &area);
+    let a = candidates(&v, &rim, &List::new(), true).0;
+    let d = candidates(&v, &rim, &List::new(), false).0;
     Some((v, area, a, d))
 }
 

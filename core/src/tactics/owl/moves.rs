@@ -1,13 +1,18 @@
 //! The owl's candidates: which moves a node tries, in which order.
 
-use super::eyes::{List, View};
+use super::eyes::{List, View, MAX_LIST};
 use super::MAX_GEN;
 
 /// Return the candidates of a node for the attacker (`attacker`) or the
 /// defender, in order (see the module note), and how many of them come
-/// before the rim's (which stay last whatever they score); `reads` are
-/// the capture reader's moves against the chains short of liberties.
-pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> (List<MAX_GEN>, usize) {
+/// before the rim's (`rim`, which stay last whatever they score); `reads`
+/// are the capture reader's moves against the chains short of liberties.
+pub fn candidates(
+    v: &View,
+    rim: &List<MAX_LIST>,
+    reads: &List<8>,
+    attacker: bool,
+) -> (List<MAX_GEN>, usize) {
     let mut out = List::new();
     let (rescues, first, then) = if attacker {
         (
@@ -35,7 +40,7 @@ pub fn candidates(v: &View, reads: &List<8>, attacker: bool) -> (List<MAX_GEN>, 
         out.push(p);
     }
     let main = out.as_slice().len();
-    for &p in v.rim.as_slice() {
+    for &p in rim.as_slice() {
         out.push(p);
     }
     (out, main)

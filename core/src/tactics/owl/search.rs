@@ -171,7 +171,8 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         }
         let attacker = self.defender.opponent();
         let (mut best, mut mv) = (LOSE, Point::PASS);
-        let cands = self.order(b, first, candidates(&v, &reads, true), depth, attacker);
+        let cands = candidates(&v, &v.rim(b, &self.area), &reads, true);
+        let cands = self.order(b, first, cands, depth, attacker);
         for &m in cands.as_slice() {
             let Some(level) = self.child(r, b, m, attacker, depth, best) else {
                 continue;
@@ -221,7 +222,8 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         let root = depth == self.root_depth;
         let (mut best, mut mv, mut horizon) = (WIN, Point::PASS, None);
         let me = self.defender;
-        let cands = self.order(b, first, candidates(&v, &reads, false), depth, me);
+        let cands = candidates(&v, &v.rim(b, &self.area), &reads, false);
+        let cands = self.order(b, first, cands, depth, me);
         for &m in cands.as_slice() {
             let cut_before = core::mem::replace(&mut self.cut, false);
             let Some(level) = self.child(r, b, m, self.defender, depth, best) else {
