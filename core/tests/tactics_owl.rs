@@ -384,6 +384,27 @@ fn a_dragon_alive_by_the_view_is_still_attacked() {
     check_cached(ALIVE_BY_THE_VIEW, OwlGoal::Kill, "H8", 1, "J5", false);
 }
 
+/// The same wall after Black J9, which takes J8: the view calls it
+/// alive, yet White moving first still kills at J5. Black to move answers
+/// with the move that keeps it alive, H4 (as GNU Go does), not a pass:
+/// at the root the defender too tries his moves against the view.
+const ALIVE_AFTER_J9: &str = "
+. . . . . . . X X
+. . . . . O O X .
+. . . . . . O X X
+. . . . . . O X .
+. . . . . . O X .
+. . . . . . O . .
+. . . . . . O . .
+. . . . . . O O .
+. . . . . . . O .";
+
+#[test]
+fn a_dragon_alive_by_the_view_answers_with_a_move() {
+    check_cached(ALIVE_AFTER_J9, OwlGoal::Live, "H8", 1, "H4", true);
+    check_cached(ALIVE_AFTER_J9, OwlGoal::Kill, "H8", 1, "J5", true);
+}
+
 /// The rectangular six on the edge, its walls with one outside liberty
 /// (H1): short of liberties, it dies at E2 and lives there (GNU Go's
 /// `comb1.sgf`, `ld_owl.tst` 305).

@@ -209,12 +209,25 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             // not see every way out. At the horizon it is dead.
             Status::Dead if self.settled(depth) => return (WIN, Point::PASS),
             Status::Dead => {}
-            Status::Alive => return (LOSE, Point::PASS),
+            // At the root of a long read, a dragon alive by the view lives
+            // without a move (`PASS`) only if it lives after a pass: the
+            // attacker tries his moves against the view there (see
+            // [`LOST_PLIES`]), so it may need one.
+            Status::Alive if depth < self.root_depth || !self.read_on => {
+                return (LOSE, Point::PASS)
+            }
+            Status::Alive => {}
             Status::Unsettled => {}
         }
         if depth == 0 || self.moves >= self.node_limit {
             self.cut = true;
             return (LOSE, Point::PASS);
+        }
+        if status == Status::Alive {
+            let me = self.defender;
+            if self.child(r, b, Point::PASS, me, depth, WIN) == Some(LOSE) {
+                return (LOSE, Point::PASS);
+            }
         }
         let mut tried = false;
         // At the root, a move that lives by proof beats one that lives
