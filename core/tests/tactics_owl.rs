@@ -387,7 +387,8 @@ fn a_dragon_alive_by_the_view_is_still_attacked() {
 /// The same wall after Black J9, which takes J8: the view calls it
 /// alive, yet White moving first still kills at J5. Black to move answers
 /// with the move that keeps it alive, H4 (as GNU Go does), not a pass:
-/// at the root the defender too tries his moves against the view.
+/// at the root the defender tries a pass first, and reads his moves when
+/// the dragon dies after it.
 const ALIVE_AFTER_J9: &str = "
 . . . . . . . X X
 . . . . . O O X .
