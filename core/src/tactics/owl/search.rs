@@ -223,18 +223,27 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             self.cut = true;
             return (LOSE, Point::PASS);
         }
-        if status == Status::Alive {
-            let me = self.defender;
-            if self.child(r, b, Point::PASS, me, depth, WIN) == Some(LOSE) {
-                return (LOSE, Point::PASS);
-            }
-        }
         let mut tried = false;
         // At the root, a move that lives by proof beats one that lives
         // only to the search's horizon.
         let root = depth == self.root_depth;
         let (mut best, mut mv, mut horizon) = (WIN, Point::PASS, None);
         let me = self.defender;
+        if status == Status::Alive {
+            // A pass first: living after it by proof, the dragon needs no
+            // move; living to the horizon, a move that lives by proof
+            // still beats it.
+            let cut_before = core::mem::replace(&mut self.cut, false);
+            let lives = self.child(r, b, Point::PASS, me, depth, WIN) == Some(LOSE);
+            let cut = self.cut;
+            self.cut |= cut_before;
+            if lives && !cut {
+                return (LOSE, Point::PASS);
+            }
+            if lives {
+                horizon = Some(Point::PASS);
+            }
+        }
         let cands = candidates(&v, &v.rim(b, &self.area), &reads, false);
         let cands = self.order(b, first, cands, depth, me);
         for &m in cands.as_slice() {
