@@ -236,9 +236,9 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
     /// caching the result in its table; the board is restored on return.
     /// An empty target fails at once. A dragon already alive answers
     /// `Live` with `PASS` (with a budget of [`READ_ON_FROM`] moves or more,
-    /// only if it lives after a pass: else with the move that keeps it
-    /// alive); one already dead answers `Kill` with a move that keeps it
-    /// dead (GNU Go's way).
+    /// only if it lives after a pass, by proof or with no move that lives
+    /// by proof: else with the move that keeps it alive); one already
+    /// dead answers `Kill` with a move that keeps it dead (GNU Go's way).
     ///
     /// The result is stored as the connection search's are: under the
     /// problem (its class, the dragon's chain), the side to move, the ko
