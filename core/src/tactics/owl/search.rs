@@ -209,10 +209,10 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             // not see every way out. At the horizon it is dead.
             Status::Dead if self.settled(depth) => return (WIN, Point::PASS),
             Status::Dead => {}
-            // At the root of a long read, a dragon alive by the view lives
-            // without a move (`PASS`) only if it lives after a pass: the
-            // attacker tries his moves against the view there (see
-            // [`LOST_PLIES`]), so it may need one.
+            // At the root of a long read, a dragon alive by the view is
+            // read on (a pass first, below): the attacker tries his moves
+            // against the view there (see [`LOST_PLIES`]), so it may need
+            // a move.
             Status::Alive if depth < self.root_depth || !self.read_on => {
                 return (LOSE, Point::PASS)
             }
