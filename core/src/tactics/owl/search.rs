@@ -229,26 +229,15 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         let root = depth == self.root_depth;
         let (mut best, mut mv, mut horizon) = (WIN, Point::PASS, None);
         let me = self.defender;
-        if status == Status::Alive {
-            // A pass first: living after it by proof, the dragon needs no
-            // move; living to the horizon, a move that lives by proof
-            // still beats it.
-            let cut_before = core::mem::replace(&mut self.cut, false);
-            let lives = self.child(r, b, Point::PASS, me, depth, WIN) == Some(LOSE);
-            let cut = self.cut;
-            self.cut |= cut_before;
-            if lives && !cut {
-                return (LOSE, Point::PASS);
-            }
-            if lives {
-                horizon = Some(Point::PASS);
-            }
-        }
         let cands = candidates(&v, &v.rim(b, &self.area), &reads, false);
         let cands = self.order(b, first, cands, depth, me);
-        for &m in cands.as_slice() {
+        // A dragon alive by the view (at the root of a long read) tries a
+        // pass first: living after it by proof, it needs no move; living
+        // to the horizon, a move that lives by proof still beats it.
+        let pass = (status == Status::Alive).then_some(Point::PASS);
+        for m in pass.into_iter().chain(cands.as_slice().iter().copied()) {
             let cut_before = core::mem::replace(&mut self.cut, false);
-            let Some(level) = self.child(r, b, m, self.defender, depth, best) else {
+            let Some(level) = self.child(r, b, m, me, depth, best) else {
                 self.cut |= cut_before;
                 continue;
             };
@@ -270,7 +259,6 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             return (LOSE, m);
         }
         if !tried {
-            let me = self.defender;
             if let Some(level) = self.child(r, b, Point::PASS, me, depth, best) {
                 return (level, Point::PASS);
             }
