@@ -557,6 +557,34 @@ fn liberties_after_merging_counts_shared_liberties_once() {
     assert_eq!(b.check_move(m[&'a'], White), Err(MoveError::Suicide));
 }
 
+#[test]
+fn adjacent_chains_are_the_other_colours_chains_next_to_a_chain() {
+    let (b, _) = setup(
+        r#"
+        . O . . .
+        O X X O .
+        . X O . .
+        . X . X .
+        . . . . .
+        "#,
+        Black,
+    );
+    // B4 C4 B3 B2 touch A4, B5, D4 (white, one each) and C3; D2 is black
+    // and C2 empty.
+    let mut roots: Vec<Point> = b.adjacent_chains::<8>(v(&b, "B2")).as_slice().to_vec();
+    roots.sort();
+    let mut want: Vec<Point> = ["A4", "B5", "D4", "C3"]
+        .iter()
+        .map(|s| b.chain_root(v(&b, s)).unwrap())
+        .collect();
+    want.sort();
+    assert_eq!(roots, want);
+    // Capped at N chains.
+    assert_eq!(b.adjacent_chains::<2>(v(&b, "B2")).len(), 2);
+    // C3's neighbours: the black chain once, not once per stone.
+    assert_eq!(b.adjacent_chains::<8>(v(&b, "C3")).len(), 1);
+}
+
 // ------------------------------------------------------------------- score
 
 #[test]

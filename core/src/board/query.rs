@@ -163,6 +163,25 @@ impl Board {
         touch
     }
 
+    /// Collect the roots of the chains of the other colour next to the
+    /// chain at the stone `p`, stopping when `N` are found.
+    pub fn adjacent_chains<const N: usize>(&self, p: Point) -> PointSet<N> {
+        let other = Cell::stone(
+            self.cell[p.idx()]
+                .color()
+                .map_or(Color::Black, Color::opponent),
+        );
+        let mut out = PointSet::default();
+        'walk: for s in self.chain_stones(p) {
+            for n in self.geo.neighbours(s) {
+                if self.cell[n.idx()] == other && !out.insert(Point(self.chain[n.idx()])) {
+                    break 'walk;
+                }
+            }
+        }
+        out
+    }
+
     /// Return the number of pseudo-liberties of the chain at `p`: an upper
     /// bound of its liberties, zero exactly when it has none.
     #[inline(always)]

@@ -19,7 +19,10 @@
 //!   *nets*: empty points next to a liberty (second-order
 //!   liberties) where the attacker's stone would have two liberties, and
 //!   ataris of two-liberty defender chains next to a liberty (the chains
-//!   the prey would connect to); in the first two plies also the
+//!   the prey would connect to) and, when both liberties are self-ataris,
+//!   *race* moves (the liberties of the defender chains around an own
+//!   two-liberty chain next to the prey: shorten them first, GNU Go's
+//!   `special_attack4`); in the first two plies also the
 //!   reinforcement of own two-liberty chains (as with three liberties);
 //!   at the root ([`WIDE_PARTNER_DEPTH`]) also the liberties a connection
 //!   to a defender chain of three or four liberties would add.
@@ -122,6 +125,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
             if k < NET_DEPTH {
                 self.partner_ataris(b, &[l1, l2], &mut c);
+                self.race_neighbours(b, [l1, l2], &mut c);
             }
             if k < REINFORCE2_DEPTH {
                 self.attacker_reinforce(b, &mut c);
@@ -296,6 +300,68 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.mark_around(b, l);
         }
         self.neighbour_liberties(b, ls, self.def, 2, Reach::Near, out);
+    }
+
+    /// Push, when the prey's two liberties `ls` are both self-ataris for
+    /// the attacker, the liberties of the defender chains (not the prey)
+    /// with two liberties, or three with one shared, next to an attacker
+    /// chain with two liberties that shares a liberty with the prey, where
+    /// the attacker's stone keeps two liberties and no other liberty gives
+    /// the defender's chain four (or more than the attacker's stone has,
+    /// unless the chains share one): the attacker wins the race of his
+    /// short chain before he fills the prey's liberties (GNU Go's
+    /// `special_attack4`, reading02's H2).
+    fn race_neighbours(&mut self, b: &Board, ls: [Point; 2], out: &mut Cands) {
+        let (att, def) = (self.att, self.def);
+        for l in ls {
+            self.mark_around(b, l);
+        }
+        if ls
+            .iter()
+            .any(|&l| b.liberties_after::<2>(l, att) >= 2 || captures(b, l, att))
+        {
+            return;
+        }
+        let prey_root = b.chain_root(self.prey);
+        let mut pts: PointSet<12> = PointSet::default();
+        for &r in b.adjacent_chains::<8>(self.prey).as_slice() {
+            let short: PointSet<3> = b.liberties(r);
+            if short.len() != 2 || !ls.iter().any(|&l| short.contains(l)) {
+                continue;
+            }
+            self.mark_chain(b, r);
+            for &n in b.adjacent_chains::<8>(r).as_slice() {
+                if Some(n) == prey_root {
+                    continue;
+                }
+                self.mark_chain(b, n);
+                let libs: PointSet<4> = b.liberties(n);
+                let shared = libs.as_slice().iter().any(|&q| short.contains(q));
+                if !(libs.len() == 2 || libs.len() == 3 && shared) {
+                    continue;
+                }
+                for &q in libs.as_slice() {
+                    self.mark_around(b, q);
+                }
+                for &d in libs.as_slice() {
+                    let mine = b.liberties_after::<3>(d, att);
+                    if mine < 2 && !captures(b, d, att) {
+                        continue;
+                    }
+                    let holds = libs.as_slice().iter().filter(|&&e| e != d).all(|&e| {
+                        let theirs = b.liberties_after::<4>(e, def);
+                        theirs <= 3 && (theirs <= mine || shared)
+                    });
+                    if holds {
+                        pts.insert(d);
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            out.push(q);
+        }
     }
 
     /// Push, in point order, the liberties (outside `ls`) of attacker chains

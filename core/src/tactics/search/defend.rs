@@ -36,7 +36,12 @@
 //!   gets three) and net breakers (the liberties of attacker chains with
 //!   two or three liberties next to the prey's liberties, whose stones
 //!   need not touch the prey), and eye shapes (a stone next to the
-//!   liberties whose own liberties are all the prey's); at the root
+//!   liberties whose own liberties are all the prey's), and *secondary
+//!   rescues* (the rescue of other defender chains in atari next to an
+//!   attacker chain with two liberties next to the prey, one of them the
+//!   prey's, which hold that chain in); at every ply *backfills* (when both liberties of such an
+//!   attacker chain are self-ataris for the defender, the liberties an
+//!   attacker stone would have there: fill from behind, then atari); at the root
 //!   ([`WIDE_PARTNER_DEPTH`]) also the liberties of an attacker chain of
 //!   three or four liberties that nets the prey. With one liberty, in the first two plies, also the
 //!   counter-ataris and partner moves.
@@ -54,7 +59,7 @@
 use core::cmp::Reverse;
 
 use crate::board::{Board, PointSet};
-use crate::geometry::{Cell, Point};
+use crate::geometry::{Cell, Color, Point};
 use crate::table::TacticCluster;
 use crate::tactics::cache::level::LOSE;
 
@@ -136,7 +141,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.partner_rescue(b, ls.as_slice(), &mut c);
                 self.net_breakers(b, ls.as_slice(), &mut c);
                 self.eye_shapes(b, ls.as_slice(), &mut c);
+                self.secondary_rescues(b, &mut c);
             }
+            self.backfills(b, &mut c);
             if k < WIDE_PARTNER_DEPTH {
                 self.neighbour_liberties(b, ls.as_slice(), self.att, 3, Reach::Wide, &mut c);
             }
@@ -177,6 +184,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         if k < DEFENCE_NET_DEPTH {
             self.eye_shapes(b, ls.as_slice(), &mut c);
         }
+        self.outside_liberties(b, ls.as_slice(), &mut c);
         Ok(c)
     }
 
@@ -429,4 +437,172 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     fn net_breakers(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
         self.neighbour_liberties(b, ls, self.att, 3, Reach::Near, out);
     }
+
+    /// Push, in point order, for every attacker chain with two liberties
+    /// next to the prey whose liberties are both self-ataris for the
+    /// defender, the two liberties an attacker stone would have on either
+    /// of them, where the defender's stone is no self-atari: the
+    /// defender fills from behind so that he can atari the chain next
+    /// (GNU Go's backfilling in `break_chain2_moves`; reading02's B1).
+    fn backfills(&mut self, b: &Board, out: &mut Cands) {
+        let (att, def) = (self.att, self.def);
+        let unsafe_for = |q: Point, c| b.liberties_after::<2>(q, c) < 2 && !captures(b, q, c);
+        let mut pts: PointSet<8> = PointSet::default();
+        for r in self.short_neighbours(b).as_slice() {
+            let ls: PointSet<2> = b.liberties(*r);
+            if !ls.as_slice().iter().all(|&q| unsafe_for(q, def)) {
+                continue;
+            }
+            for &q in ls.as_slice() {
+                if b.liberties_after::<3>(q, att) != 2 {
+                    continue;
+                }
+                for &x in stone_liberties(b, q, att).as_slice() {
+                    self.mark_around(b, x);
+                    if !unsafe_for(x, def) {
+                        pts.insert(x);
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            out.push(q);
+        }
+    }
+
+    /// Push, in point order, for every attacker chain with two liberties
+    /// next to the prey, one of them the prey's (a race), that cannot
+    /// reach four, the rescue of the
+    /// defender's other chains in atari next to it: the capture of an
+    /// attacker chain in atari next to one of them, or its liberty where
+    /// it gets two (one if the point touches the short chain). The
+    /// defender wins the race by saving the stones that hold the short
+    /// chain in (GNU Go's `defend_secondary_chain1_moves`; reading 155's
+    /// E6).
+    fn secondary_rescues(&mut self, b: &Board, out: &mut Cands) {
+        let geo = b.geometry();
+        let (att, def) = (self.att, self.def);
+        let prey_root = b.chain_root(self.prey);
+        let mut pts: PointSet<8> = PointSet::default();
+        let prey_libs: PointSet<2> = b.liberties(self.prey);
+        for &r in self.short_neighbours(b).as_slice() {
+            let ls: PointSet<2> = b.liberties(r);
+            let racing = ls.as_slice().iter().any(|&q| prey_libs.contains(q));
+            if !racing
+                || ls
+                    .as_slice()
+                    .iter()
+                    .any(|&q| b.liberties_after::<4>(q, att) >= 4)
+            {
+                continue;
+            }
+            for n in b.adjacent_chains::<8>(r).as_slice() {
+                let Some(x) = b
+                    .atari_liberty(*n)
+                    .filter(|_| b.chain_root(*n) != prey_root)
+                else {
+                    continue;
+                };
+                self.mark_chain(b, *n);
+                self.mark_around(b, x);
+                let touches = geo
+                    .neighbours(x)
+                    .iter()
+                    .any(|&y| b.chain_root(y) == Some(r));
+                if b.liberties_after::<2>(x, def) + usize::from(touches) >= 2 {
+                    pts.insert(x);
+                }
+                for &v in b.adjacent_chains::<8>(*n).as_slice() {
+                    if let Some(y) = b.atari_liberty(v) {
+                        self.mark_chain(b, v);
+                        self.mark_around(b, y);
+                        pts.insert(y);
+                    }
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            out.push(q);
+        }
+    }
+
+    /// Push, in point order, the liberties outside the prey's `ls` of the
+    /// attacker chains next to them that share two or more liberties with
+    /// the prey and have at most one more than it, where the defender's
+    /// stone is no self-atari: the defender fills the outside liberties of
+    /// a race (GNU Go's `special_rescue5_moves`; reading18's F7).
+    fn outside_liberties(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
+        let mut roots: PointSet<8> = PointSet::default();
+        for &l in ls {
+            self.mark_around(b, l);
+            for n in b.geometry().neighbours(l) {
+                if b.at(n) == Cell::stone(self.att) {
+                    roots.insert(b.chain_root(n).unwrap_or(n));
+                }
+            }
+        }
+        let mut pts: PointSet<8> = PointSet::default();
+        for &r in roots.as_slice() {
+            let libs: PointSet<6> = b.liberties(r);
+            let shared = libs.as_slice().iter().filter(|q| ls.contains(q)).count();
+            if libs.len() > ls.len() + 1 || shared < 2 {
+                continue;
+            }
+            for &q in libs.as_slice() {
+                if ls.contains(&q) {
+                    continue;
+                }
+                self.mark_around(b, q);
+                if b.liberties_after::<2>(q, self.def) >= 2 || captures(b, q, self.def) {
+                    pts.insert(q);
+                }
+            }
+        }
+        pts.sort();
+        for &q in pts.as_slice() {
+            out.push(q);
+        }
+    }
+
+    /// Return the roots of the attacker chains with exactly two liberties
+    /// next to the prey, with their liberties marked as read.
+    fn short_neighbours(&mut self, b: &Board) -> PointSet<8> {
+        let mut out: PointSet<8> = PointSet::default();
+        for &r in b.adjacent_chains::<8>(self.prey).as_slice() {
+            let ls: PointSet<3> = b.liberties(r);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    self.mark_around(b, q);
+                }
+                out.insert(r);
+            }
+        }
+        out
+    }
+}
+
+/// Return the liberties (other than `p`, at most three) that a stone of
+/// `c` at the empty point `p` would have, captures left out: its empty
+/// neighbours and the liberties of the chains of `c` it joins.
+fn stone_liberties(b: &Board, p: Point, c: Color) -> PointSet<3> {
+    let mut out: PointSet<3> = PointSet::default();
+    for n in b.geometry().neighbours(p) {
+        match b.at(n) {
+            Cell::Empty => {
+                out.insert(n);
+            }
+            cell if cell == Cell::stone(c) => {
+                let ls: PointSet<4> = b.liberties(n);
+                for &q in ls.as_slice() {
+                    if q != p {
+                        out.insert(q);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
