@@ -13,7 +13,9 @@
 //!   would have two liberties or fewer) or net breakers (with four), and
 //!   moves for a chain the prey would connect to (below), and double
 //!   approaches (a liberty of two attacker chains next to the prey, each
-//!   with two or three liberties) and (shallow) eye shapes, so a save never
+//!   with two or three liberties), (shallow) eye shapes, *outside
+//!   liberties* (those of an attacker chain that shares two or more with
+//!   the prey and has at most one more: a race) and backfills (below), so a save never
 //!   answers "no move needed" for a chain its own attack search captures.
 //!   After a ko threat in the line, the defender reads three liberties on
 //!   while the next attack node would (a semeai won by a ko). A prey
@@ -159,8 +161,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberties), in the first [`DEFENCE_NET_DEPTH`] plies an atari
     /// extension, a second-order liberty where the defender's stone would
     /// have three liberties, special rescues (three liberties) or net
-    /// breakers (four), moves for a partner and eye shapes, and double
-    /// approaches. With more liberties the prey is safe.
+    /// breakers (four), moves for a partner and eye shapes, double
+    /// approaches, outside liberties and backfills. With more liberties
+    /// the prey is safe.
     ///
     /// [`FOUR_LIB_DEPTH`]: super::FOUR_LIB_DEPTH
     #[inline(never)]
@@ -185,6 +188,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.eye_shapes(b, ls.as_slice(), &mut c);
         }
         self.outside_liberties(b, ls.as_slice(), &mut c);
+        self.backfills(b, &mut c);
         Ok(c)
     }
 
