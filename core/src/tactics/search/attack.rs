@@ -3,7 +3,11 @@
 //! liberties (the node adds the retake of a ko just taken, see
 //! [`super`]):
 //!
-//! * **1 liberty**: take it; if the prey is one stone and taking it would
+//! * **1 liberty**: take it (unless that is a snapback: the capture of a
+//!   one-stone prey that leaves the capturing chain of two or more stones
+//!   with the prey's point as its one liberty, where the defender's
+//!   recapture gets two or more, counts as a failure, as GNU Go's
+//!   `attack1` has it); if the prey is one stone and taking it would
 //!   be a ko capture, also atari a defender chain next to the capturing
 //!   point (then the capture takes more than one stone: no ko), which the
 //!   defender answers by extending that chain.

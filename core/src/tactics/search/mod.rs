@@ -508,6 +508,24 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         b.undo(&mut self.journal);
     }
 
+    /// Query whether the attacker's capture at `p` of a one-stone prey is
+    /// a snapback: his chain there (more than one stone) is left with the
+    /// prey's point as its one liberty, and the defender's recapture there
+    /// has two liberties or more (GNU Go's `attack1`: such a capture does
+    /// not count).
+    fn snapback(&mut self, b: &mut Board, p: Point) -> bool {
+        self.mark_around(b, self.prey);
+        if b.chain_size(p) < 2 || b.atari_liberty(p) != Some(self.prey) {
+            return false;
+        }
+        if !self.play(b, self.prey, self.def) {
+            return false;
+        }
+        let libs = b.liberty_count_capped::<2>(self.prey);
+        self.undo(b);
+        libs >= 2
+    }
+
     /// Return whether `c` may play `p`, or why not.
     #[inline(always)]
     fn legality(b: &Board, p: Point, c: Color) -> Result<(), MoveError> {
@@ -640,6 +658,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             }
             self.stats.nodes += 2;
         }
+        let lone = attacker && b.chain_size(self.prey) == 1;
         if !self.play(b, p, me) {
             if via_threat {
                 self.undo(b);
@@ -661,8 +680,15 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.attack(b, k2, threat)
         } else if b.at(self.prey) == Cell::Empty {
             // Capturing the prey by a ko capture wins the ko, no more: the
-            // defender may retake after a threat.
-            Value::exact(if took_ko { KO_A } else { WIN }, k2)
+            // defender may retake after a threat; a snapback fails.
+            let level = if took_ko {
+                KO_A
+            } else if lone && self.snapback(b, p) {
+                LOSE
+            } else {
+                WIN
+            };
+            Value::exact(level, k2)
         } else {
             self.defend(b, k2, threat)
         };
