@@ -15,8 +15,9 @@
 //!   approaches (a liberty of two attacker chains next to the prey, each
 //!   with two or three liberties), (shallow) eye shapes, *outside
 //!   liberties* (those of an attacker chain that shares two or more with
-//!   the prey and has at most one more: a race) and backfills (below), so a save never
-//!   answers "no move needed" for a chain its own attack search captures.
+//!   the prey and has at most one more: a race) and backfills (below), so
+//!   a save never answers "no move needed" for a chain its own attack
+//!   search captures.
 //!   After a ko threat in the line, the defender reads three liberties on
 //!   while the next attack node would (a semeai won by a ko). A prey
 //!   crawling along the edge (stones and three or four liberties on the
@@ -41,9 +42,10 @@
 //!   liberties whose own liberties are all the prey's), and *secondary
 //!   rescues* (the rescue of other defender chains in atari next to an
 //!   attacker chain with two liberties next to the prey, one of them the
-//!   prey's, which hold that chain in); at every ply *backfills* (when both liberties of such an
-//!   attacker chain are self-ataris for the defender, the liberties an
-//!   attacker stone would have there: fill from behind, then atari); at the root
+//!   prey's, which hold that chain in); at every ply *backfills* (when
+//!   both liberties of an attacker chain with two liberties next to the
+//!   prey are self-ataris for the defender, the liberties an attacker
+//!   stone would have there: fill from behind, then atari); at the root
 //!   ([`WIDE_PARTNER_DEPTH`]) also the liberties of an attacker chain of
 //!   three or four liberties that nets the prey. With one liberty, in the first two plies, also the
 //!   counter-ataris and partner moves.
@@ -477,13 +479,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
     /// Push, in point order, for every attacker chain with two liberties
     /// next to the prey, one of them the prey's (a race), that cannot
-    /// reach four, the rescue of the
-    /// defender's other chains in atari next to it: the capture of an
-    /// attacker chain in atari next to one of them, or its liberty where
-    /// it gets two (one if the point touches the short chain). The
-    /// defender wins the race by saving the stones that hold the short
-    /// chain in (GNU Go's `defend_secondary_chain1_moves`; reading 155's
-    /// E6).
+    /// reach four, the rescue of the defender's other chains in atari next
+    /// to it: the capture of an attacker chain in atari next to one of
+    /// them, or its liberty where it gets two (one if the point touches
+    /// the short chain). The defender wins the race by saving the stones
+    /// that hold the short chain in (GNU Go's
+    /// `defend_secondary_chain1_moves`; reading32's E6).
     fn secondary_rescues(&mut self, b: &Board, out: &mut Cands) {
         let geo = b.geometry();
         let (att, def) = (self.att, self.def);
