@@ -145,9 +145,12 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 self.partner_rescue(b, ls.as_slice(), &mut c);
                 self.net_breakers(b, ls.as_slice(), &mut c);
                 self.eye_shapes(b, ls.as_slice(), &mut c);
-                self.secondary_rescues(b, &mut c);
             }
-            self.backfills(b, &mut c);
+            let short = self.short_neighbours(b);
+            if k < DEFENCE_NET_DEPTH {
+                self.secondary_rescues(b, &short, &mut c);
+            }
+            self.backfills(b, &short, &mut c);
             if k < WIDE_PARTNER_DEPTH {
                 self.neighbour_liberties(b, ls.as_slice(), self.att, 3, Reach::Wide, &mut c);
             }
@@ -190,7 +193,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.eye_shapes(b, ls.as_slice(), &mut c);
         }
         self.outside_liberties(b, ls.as_slice(), &mut c);
-        self.backfills(b, &mut c);
+        let short = self.short_neighbours(b);
+        self.backfills(b, &short, &mut c);
         Ok(c)
     }
 
@@ -445,16 +449,17 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     }
 
     /// Push, in point order, for every attacker chain with two liberties
-    /// next to the prey whose liberties are both self-ataris for the
+    /// next to the prey (`short`, from [`Self::short_neighbours`]) whose
+    /// liberties are both self-ataris for the
     /// defender, the two liberties an attacker stone would have on either
     /// of them, where the defender's stone is no self-atari: the
     /// defender fills from behind so that he can atari the chain next
     /// (GNU Go's backfilling in `break_chain2_moves`; reading02's B1).
-    fn backfills(&mut self, b: &Board, out: &mut Cands) {
+    fn backfills(&mut self, b: &Board, short: &PointSet<8>, out: &mut Cands) {
         let (att, def) = (self.att, self.def);
         let unsafe_for = |q: Point, c| b.liberties_after::<2>(q, c) < 2 && !captures(b, q, c);
         let mut pts: PointSet<8> = PointSet::default();
-        for r in self.short_neighbours(b).as_slice() {
+        for r in short.as_slice() {
             let ls: PointSet<2> = b.liberties(*r);
             if !ls.as_slice().iter().all(|&q| unsafe_for(q, def)) {
                 continue;
@@ -478,20 +483,20 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     }
 
     /// Push, in point order, for every attacker chain with two liberties
-    /// next to the prey, one of them the prey's (a race), that cannot
+    /// next to the prey (`short`), one of them the prey's (a race), that cannot
     /// reach four, the rescue of the defender's other chains in atari next
     /// to it: the capture of an attacker chain in atari next to one of
     /// them, or its liberty where it gets two (one if the point touches
     /// the short chain). The defender wins the race by saving the stones
     /// that hold the short chain in (GNU Go's
     /// `defend_secondary_chain1_moves`; reading32's E6).
-    fn secondary_rescues(&mut self, b: &Board, out: &mut Cands) {
+    fn secondary_rescues(&mut self, b: &Board, short: &PointSet<8>, out: &mut Cands) {
         let geo = b.geometry();
         let (att, def) = (self.att, self.def);
         let prey_root = b.chain_root(self.prey);
         let mut pts: PointSet<8> = PointSet::default();
         let prey_libs: PointSet<2> = b.liberties(self.prey);
-        for &r in self.short_neighbours(b).as_slice() {
+        for &r in short.as_slice() {
             let ls: PointSet<2> = b.liberties(r);
             let racing = ls.as_slice().iter().any(|&q| prey_libs.contains(q));
             if !racing
