@@ -301,6 +301,32 @@ fn chains_cut_apart_stay_cut() {
     assert!(!a.key_move.is_pass(), "a cut is answered with a move");
 }
 
+/// GNU Go's connection.tst 27 (nicklas16, move 38): Black links C3 to
+/// B7 down the edge with B4, which also leans on the white stone at C4.
+const EDGE_LINK: &str = "
+. X O . O O . . .
+. X O . O . O X .
+. X O O X O X . .
+. . X X X O O X .
+. . . . O . O O .
+. . O . O . . . .
+. . X O O X . . .
+. . X O X X . X .
+. . . X . . . . .";
+
+#[test]
+fn a_root_move_is_read_as_the_same_question_one_move_later() {
+    // The root's answer for B4 is what `disconnect` answers after B4:
+    // before the subtrees of root moves were read as roots of their own,
+    // `connect` read B4's line with the rules of deeper plies and failed
+    // while `disconnect` after B4 failed too.
+    let b = board(EDGE_LINK);
+    check(&b, LinkGoal::Connect, "C3", "B7", 1, "B4");
+    let mut after = b.clone();
+    after.play(vertex(&b, "B4"), Color::Black).unwrap();
+    check(&after, LinkGoal::Disconnect, "C3", "B7", 0, "PASS");
+}
+
 #[test]
 fn ko_results() {
     let b = board(KO);

@@ -37,6 +37,14 @@
 //!   cut is answered with a move). With no legal candidate the cutter
 //!   passes and the connector moves again.
 //!
+//! **Plies count from the root's move.** The rules that depend on the ply
+//! (the slack paths, the path candidates' number, the paths' reach, the
+//! cutter's longer paths at the root) count in a root move's subtree from
+//! the node after that move, so the root's value for a move is the answer
+//! to the same question one move later (`connection.tst` 63 → 65: before,
+//! 27 and 73 failed on lines that the question one move later reads
+//! right).
+//!
 //! **Shortest paths** (`paths.rs`): the empty points on the shortest
 //! paths between the chains, counted in the stones the connector must
 //! add, are both nodes' last candidates.
@@ -50,9 +58,9 @@
 //!
 //! **Transpositions.** Interior nodes are kept in a table of the search's
 //! own ([`TT_ENTRIES`] entries, cleared at every root) keyed by the
-//! position, ko and side to move, the line's use of its ko threat and its
-//! ko owner, and reused at the same ply (the candidates and the plies
-//! left depend on it).
+//! position, ko and side to move, the line's use of its ko threat, its
+//! ko owner and the ply the rules count from, and reused at the same ply
+//! (the candidates and the plies left depend on it).
 //!
 //! # Cache
 //!
@@ -234,6 +242,9 @@ pub struct Connector<const W: usize = JOURNAL_WRITES, const M: usize = JOURNAL_M
     ko_owner: Color,
     limited: bool,
     cut: bool,
+    /// The ply of the node the rules count from: 0, or the ply after the
+    /// root's move while that move's subtree is read (see `child`).
+    base: u8,
     stats: ReaderStats,
     tt: [TtEntry; TT_ENTRIES],
 }
@@ -261,6 +272,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             ko_owner: Color::Black,
             limited: false,
             cut: false,
+            base: 0,
             stats: ReaderStats::ZERO,
             tt: [TT_EMPTY; TT_ENTRIES],
         }
@@ -321,6 +333,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         self.ko_won = Point::PASS;
         self.limited = false;
         self.cut = false;
+        self.base = 0;
         self.tt = [TT_EMPTY; TT_ENTRIES];
         let mover = match problem.goal {
             LinkGoal::Connect => self.own,
@@ -420,7 +433,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
     }
 
     fn connect_node(&mut self, r: &mut dyn Oracle, b: &mut Board, k: u8, threat: bool) -> Value {
-        match self.connect_moves(r, b, k) {
+        match self.connect_moves(r, b, k - self.base) {
             Ok(mut c) => {
                 push_retake(b, threat, self.own, &mut c);
                 self.moves(r, b, k, threat, true, c.as_slice())
@@ -441,13 +454,14 @@ impl<const W: usize, const M: usize> Connector<W, M> {
     }
 
     /// Return the key of a node for the search's own table: the position
-    /// (with ko and side to move), whether the line used its ko threat and
-    /// who owns which ko.
+    /// (with ko and side to move), whether the line used its ko threat,
+    /// who owns which ko, and the ply the rules count from.
     fn node_key(&self, b: &Board, threat: bool) -> u64 {
         let mut key = b.hash();
         if threat {
             key ^= 0x9e37_79b9_7f4a_7c15;
         }
+        key ^= u64::from(self.base).wrapping_mul(0x2545_f491_4f6c_dd1d);
         if !self.ko_won.is_pass() {
             key ^= u64::from(self.ko_won.0).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
                 ^ (self.ko_owner as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
@@ -503,7 +517,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
                 return Value::exact(LOSE, k, bound_mv);
             }
         }
-        let v = match self.disconnect_moves(r, b, k) {
+        let v = match self.disconnect_moves(r, b, k - self.base) {
             Some(mut c) => {
                 push_retake(b, threat, self.opp, &mut c);
                 self.moves(r, b, k, threat, false, c.as_slice())
@@ -650,6 +664,11 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         }
         let k2 = k + plies;
         let threat = threat || via_threat;
+        if k == 0 {
+            // The subtree of a root move is read as the root of the same
+            // question one move later (its rules count plies from there).
+            self.base = k2;
+        }
         let mut v = if connector {
             if self.joined(b) {
                 Value::exact(WIN, k2, Point::PASS)
@@ -665,6 +684,9 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         };
         for _ in 0..plies {
             b.undo(&mut self.journal);
+        }
+        if k == 0 {
+            self.base = 0;
         }
         if via_threat {
             self.ko_won = Point::PASS;
