@@ -288,10 +288,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &l in pts.as_slice() {
-            out.push(l);
-        }
+        out.push_in_order(pts);
     }
 
     /// Push, in point order, the liberties of defender chains (not the
@@ -362,10 +359,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            out.push(q);
-        }
+        out.push_in_order(pts);
     }
 
     /// Push, in point order, the liberties (outside `ls`) of attacker chains

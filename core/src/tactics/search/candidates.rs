@@ -53,6 +53,15 @@ impl Cands {
         self.push(p);
     }
 
+    /// Push the points of `pts` in point order (the order of a generator
+    /// whose moves share one rank).
+    pub(super) fn push_in_order<const N: usize>(&mut self, mut pts: PointSet<N>) {
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.push(q);
+        }
+    }
+
     pub(super) fn as_slice(&self) -> &[Point] {
         &self.pts[..self.len]
     }

@@ -433,10 +433,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            out.push(q);
-        }
+        out.push_in_order(pts);
     }
 
     /// Push, in point order, the liberties of attacker chains with two or
@@ -476,10 +473,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            out.push(q);
-        }
+        out.push_in_order(pts);
     }
 
     /// Push, in point order, for every attacker chain with two liberties
@@ -532,10 +526,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            out.push(q);
-        }
+        out.push_in_order(pts);
     }
 
     /// Push, in point order, the liberties outside the prey's `ls` of the
@@ -570,10 +561,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            out.push(q);
-        }
+        out.push_in_order(pts);
     }
 
     /// Return the roots of the attacker chains with exactly two liberties
