@@ -21,8 +21,12 @@
 //!   the view has lost (the defender of a dead dragon, the attacker of a
 //!   live one) still tries its moves, given a budget of
 //!   [`READ_ON_FROM`] moves or more: the view does not see every
-//!   way out, nor every way in; at the horizon, and with a smaller
-//!   budget, the view stands. A dragon one eye short of two is not
+//!   way out, nor every way in; there the attacker of a dragon the view
+//!   calls dead first lets the defender move (a pass): dead if it still
+//!   cannot live, else the attacker must find a move that kills
+//!   (`owl.tst` 155 → 157, the defender's shapes the view misjudges, as
+//!   in `ld_owl.tst` 45 after B18 A18); at the horizon, and with a
+//!   smaller budget, the view stands. A dragon one eye short of two is not
 //!   dead while an attacker chain next to it or to its margin with two
 //!   liberties cannot be saved even by its owner moving first (a lunch:
 //!   its capture is an eye to come); nor is one with no eye at all while

@@ -153,11 +153,22 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
         first: Point,
     ) -> (u8, Point) {
         let (status, v, reads) = self.look(r, b, true);
+        // What the attacker gets by passing, where the view's "dead" is
+        // checked.
+        let mut floor = None;
         match status {
             Status::Captured => return (WIN, Point::PASS),
             // At the root, a dead dragon's answer is still a move that
             // keeps it dead, as GNU Go's.
-            Status::Dead if depth < self.root_depth => return (WIN, Point::PASS),
+            Status::Dead if depth < self.root_depth && self.settled(depth) => {
+                return (WIN, Point::PASS)
+            }
+            // Near the root of a long read the view's "dead" is checked:
+            // dead if the defender cannot live moving first.
+            Status::Dead if depth < self.root_depth => match self.after_pass(r, b, depth) {
+                WIN => return (WIN, Point::PASS),
+                level => floor = Some(level),
+            },
             Status::Dead => {}
             // Near the root the attacker still tries his moves against a
             // dragon alive by the view (see [`LOST_PLIES`]).
@@ -185,10 +196,24 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             }
         }
         if status == Status::Dead && best == LOSE {
-            // No move keeps it dead to the horizon: it is dead anyway.
-            return (WIN, Point::PASS);
+            // No move keeps it dead to the horizon: dead anyway if it
+            // cannot live with the defender moving first.
+            let level = floor.unwrap_or_else(|| self.after_pass(r, b, depth));
+            return (level, Point::PASS);
         }
-        (best, mv)
+        match floor {
+            Some(level) if level > best => (level, Point::PASS),
+            _ => (best, mv),
+        }
+    }
+
+    /// Return the level the attacker reaches by passing at a node
+    /// `depth` plies from the horizon (the defender moves next); `WIN` if
+    /// the pass cannot be played.
+    fn after_pass(&mut self, r: &mut dyn Oracle, b: &mut Board, depth: u8) -> u8 {
+        let attacker = self.defender.opponent();
+        self.child(r, b, Point::PASS, attacker, depth, LOSE)
+            .unwrap_or(WIN)
     }
 
     /// The defender's node (see [`Self::defend`]); `first` is tried
