@@ -327,11 +327,47 @@ fn a_root_move_is_read_as_the_same_question_one_move_later() {
     check(&after, LinkGoal::Disconnect, "C3", "B7", 0, "PASS");
 }
 
+/// GNU Go's connection.tst 125 (`ben9992000-GNU.sgf` at move 189):
+/// White's F10 stands in atari between Black's E10 and
+/// G10, and Black's capture at F9 would be a ko.
+const ATARI_INTO_KO: &str = "
+. X X . O X . . O . . . X O O O O O .
+O O X X . . X X X O . . . X X X O . .
+. . O X X X O O O . . X X . X O O . .
+. . O O . O . . X O . . . X O O O O .
+. . . . . . O . X O . . . . X O X O O
+. . . O . . . . X O . . . X . X X X X
+. . . . O O X . X X . . . . . X X O .
+. . O . O X . . . . . . . . . X . . .
+. O . . . X . . . . . . X O . O X . .
+O X X . X O X . . X . . . . O X X . .
+O O . X O . O X X O . . X O . O X . X
+O X X X O O O . X X X X . O . O O X .
+. O X O O . O . . X O O O . . O X X O
+. O X X X O X O . X O X . O . . O O .
+. X X . . O X O . X X X X O X . . . O
+. . X O . O . . O . X O X X O X X . .
+. O O . . . . O . X . O O O O O O . .
+. . . O . . . . . X . . . . . . . . .
+. . . . X . X . . . . . X O . . . . .";
+
+#[test]
+fn the_cutter_ataris_a_two_liberty_chain_at_the_root() {
+    // White E11 ataris E10: Black saves it by the ko capture at F9 or by
+    // D10, and either way White cuts if he finds a ko threat (GNU Go's
+    // `3 E11`). The cutter's root candidates had no atari on the two
+    // chains, and the cut was read as failing (0).
+    let b = board(ATARI_INTO_KO);
+    check(&b, LinkGoal::Disconnect, "E10", "G10", 3, "E11");
+}
+
 #[test]
 fn ko_results() {
     let b = board(KO);
-    // White captures B5 (or B3) if he has a ko threat: GNU Go's 3.
-    check(&b, LinkGoal::Disconnect, "B5", "B3", 3, "B6|B2");
+    // White captures B5 (or B3) if he has a ko threat: GNU Go's 3. The
+    // atari A5 (or A3) does as well: GNU Go's `connect B5 B3` after A5
+    // answers 2 C4, as after B6.
+    check(&b, LinkGoal::Disconnect, "B5", "B3", 3, "B6|B2|A5|A3");
     check(&b, LinkGoal::Connect, "B5", "A4", 1, "A5");
     // After black's ko capture at C4, white may not retake at once.
     let mut b = b;

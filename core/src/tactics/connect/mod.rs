@@ -32,7 +32,8 @@
 //!   at the other). One: the cutter must take it. None: the capture
 //!   reader's defence of the cutter chains next to both chains or on a
 //!   shortest path, its attack on the connector's other chains of two
-//!   liberties or fewer on one, and the points of the shortest paths (at
+//!   liberties or fewer on one, at the root the ataris on either chain
+//!   of two liberties, and the points of the shortest paths (at
 //!   the root, when that finds nothing, of the paths one fill longer, so a
 //!   cut is answered with a move). With no legal candidate the cutter
 //!   passes and the connector moves again.

@@ -3,7 +3,8 @@
 //! chains in atari, the defence of a chain that can be captured, attacks
 //! and ataris on the cutting chains, the path points) and the cutter's
 //! (the last common liberty, the defence of the cutting chains, attacks
-//! on the connector's weak chains on a path, the path points). See the
+//! on the connector's weak chains on a path, at the root ataris on
+//! either chain, the path points). See the
 //! module note of [`super`] for the order and the rules.
 
 use crate::board::{Board, PointSet};
@@ -131,6 +132,18 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             let ans = self.sub(r, b, Goal::Capture, e);
             if ans.verdict != Verdict::Fails {
                 c.insert(ans.key_move);
+            }
+        }
+        // At the root, ataris on either chain with two liberties (a
+        // tempo, or a ko the connector must win). Deeper they cost more
+        // than they find (`connection.tst` 61 instead of 66).
+        for end in [self.a, self.b].into_iter().filter(|_| k == 0) {
+            let ls: PointSet<3> = b.liberties(end);
+            if ls.len() == 2 {
+                for &q in ls.as_slice() {
+                    self.mark_around(b, q);
+                    c.insert(q);
+                }
             }
         }
         for &p in paths.as_slice() {
