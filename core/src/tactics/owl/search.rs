@@ -390,7 +390,7 @@ impl<const W: usize, const M: usize, const N: usize> Owl<W, M, N> {
             Err(MoveError::Ko) if !self.threat_used => true,
             Err(_) => return None,
         };
-        if m == self.ko_won && me != self.ko_owner && captures(b, m, me) {
+        if !m.is_pass() && m == self.ko_won && me != self.ko_owner && captures(b, m, me) {
             // The ko the opponent retook after a threat is his.
             return None;
         }
