@@ -137,12 +137,14 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         // At the root, ataris on either chain with two liberties (a
         // tempo, or a ko the connector must win). Deeper they cost more
         // than they find (`connection.tst` 61 instead of 66).
-        for end in [self.a, self.b].into_iter().filter(|_| k == 0) {
-            let ls: PointSet<3> = b.liberties(end);
-            if ls.len() == 2 {
-                for &q in ls.as_slice() {
-                    self.mark_around(b, q);
-                    c.insert(q);
+        if k == 0 {
+            for end in [self.a, self.b] {
+                let ls: PointSet<3> = b.liberties(end);
+                if ls.len() == 2 {
+                    for &q in ls.as_slice() {
+                        self.mark_around(b, q);
+                        c.insert(q);
+                    }
                 }
             }
         }
