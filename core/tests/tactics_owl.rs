@@ -387,6 +387,27 @@ fn a_dragon_dead_by_the_view_that_lives_moving_first_is_not_dead() {
     check(DEAD_BY_THE_VIEW_ONLY, OwlGoal::Kill, "C6", 0, "");
 }
 
+/// Two one-point eyes diagonal to each other in the corner (GNU Go's
+/// `ld12.sgf`, `ld_owl.tst` 45, after the placement is taken): each is
+/// the other's empty diagonal, and neither makes the other false, since
+/// a stone there is taken at once. Before, the corner eye counted as half
+/// an eye and white "killed" at D9.
+const DIAGONAL_EYES: &str = "
+X X X . O . . . .
+X . X O O . . . .
+. X X O . . . . .
+X X X O . . . . .
+. O O O . . . . .
+. O . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+
+#[test]
+fn two_eyes_diagonal_to_each_other_live() {
+    check(DIAGONAL_EYES, OwlGoal::Kill, "A9", 0, "");
+}
+
 /// A wall on the edge with room below (GNU Go's `ld3.sgf`, the upper
 /// right, `ld_owl.tst` 10, on a small board): white kills at J5, and
 /// black lives at H4 (or J5, J4), not at J9, which makes a shape the

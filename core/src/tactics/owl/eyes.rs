@@ -489,7 +489,9 @@ fn outside_liberties(b: &Board, dragon: &PointBits, points: &[Point]) -> usize {
 
 /// Return `(min, max, vital)` of a one-point space: a true eye, a half eye
 /// (one diagonal decides) or a false eye, by its diagonals: on the edge
-/// none may be the attacker's, in the middle one.
+/// none may be the attacker's, in the middle one. An empty diagonal
+/// decides nothing when the dragon walls it on every side: it is an eye
+/// too, and the attacker's stone there is taken at once.
 fn single(b: &Board, dragon: &PointBits, p: Point) -> (u8, u8, Point) {
     let geo = b.geometry();
     if b.at(p) != Cell::Empty {
@@ -501,6 +503,9 @@ fn single(b: &Board, dragon: &PointBits, p: Point) -> (u8, u8, Point) {
     for d in geo.diagonals(p) {
         match b.at(d) {
             Cell::Off => off += 1,
+            // An empty diagonal the dragon walls on every side is an eye
+            // of its own: the attacker's stone there is taken at once.
+            Cell::Empty if walled(b, dragon, d) => {}
             Cell::Empty => open = d,
             _ if dragon.contains(d) => {}
             _ => bad += 1,
@@ -514,4 +519,13 @@ fn single(b: &Board, dragon: &PointBits, p: Point) -> (u8, u8, Point) {
     } else {
         (1, 1, Point::PASS)
     }
+}
+
+/// Query whether every neighbour of the empty point `p` on the board is a
+/// stone of `dragon`.
+fn walled(b: &Board, dragon: &PointBits, p: Point) -> bool {
+    b.geometry()
+        .neighbours(p)
+        .iter()
+        .all(|&n| b.at(n) == Cell::Off || dragon.contains(n))
 }
