@@ -8,7 +8,7 @@
 //! module note of [`super`] for the order and the rules.
 
 use crate::board::{Board, PointSet};
-use crate::geometry::{Cell, Point};
+use crate::geometry::{Cell, Color, Point};
 use crate::tactics::{Goal, Verdict};
 
 use super::paths::Paths;
@@ -73,15 +73,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         }
         // Ataris on two-liberty cutting chains (a tempo, or a ladder).
         for &e in opp_on.as_slice() {
-            let ls: PointSet<3> = b.liberties(e);
-            if ls.len() == 2 {
-                for &q in ls.as_slice() {
-                    self.mark_around(b, q);
-                    if b.liberties_after::<2>(q, self.own) >= 2 {
-                        c.insert(q);
-                    }
-                }
-            }
+            self.ataris_on(b, e, Some(self.own), &mut c);
         }
         for &p in paths.as_slice() {
             c.insert(p);
@@ -139,13 +131,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         // than they find (`connection.tst` 61 instead of 66).
         if k == 0 {
             for end in [self.a, self.b] {
-                let ls: PointSet<3> = b.liberties(end);
-                if ls.len() == 2 {
-                    for &q in ls.as_slice() {
-                        self.mark_around(b, q);
-                        c.insert(q);
-                    }
-                }
+                self.ataris_on(b, end, None, &mut c);
             }
         }
         for &p in paths.as_slice() {
@@ -202,6 +188,22 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &(_, l) in &sizes[..n] {
             self.mark_around(b, l);
             c.insert(l);
+        }
+    }
+
+    /// Insert into `c` the two liberties of the chain at `chain` when it
+    /// has exactly two (the ataris on it), marking around each; with
+    /// `mover`, only those where its stone keeps two liberties.
+    fn ataris_on(&mut self, b: &Board, chain: Point, mover: Option<Color>, c: &mut Cands) {
+        let ls: PointSet<3> = b.liberties(chain);
+        if ls.len() != 2 {
+            return;
+        }
+        for &q in ls.as_slice() {
+            self.mark_around(b, q);
+            if mover.is_none_or(|m| b.liberties_after::<2>(q, m) >= 2) {
+                c.insert(q);
+            }
         }
     }
 

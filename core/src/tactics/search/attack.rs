@@ -229,13 +229,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            self.mark_around(b, q);
-            if b.liberties_after::<3>(q, self.att) >= 3 || captures(b, q, self.att) {
-                out.push(q);
-            }
-        }
+        let att = self.att;
+        let keep = |q| b.liberties_after::<3>(q, att) >= 3 || captures(b, q, att);
+        self.push_kept_in_order(b, pts, keep, out);
     }
 
     /// Push, sorted by point, the liberty of every defender chain in atari
@@ -389,12 +385,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            self.mark_around(b, q);
-            if b.liberties_after::<4>(q, self.att) >= 4 {
-                out.push(q);
-            }
-        }
+        let att = self.att;
+        self.push_kept_in_order(b, pts, |q| b.liberties_after::<4>(q, att) >= 4, out);
     }
 }

@@ -82,6 +82,25 @@ pub(super) enum Reach {
 impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
     Reader<'t, S, W, M>
 {
+    /// Push the points of `pts` in point order where `keep` holds,
+    /// marking around each point tested (a generator whose moves share
+    /// one rank and must pass a test on the board).
+    pub(super) fn push_kept_in_order<const N: usize>(
+        &mut self,
+        b: &Board,
+        mut pts: PointSet<N>,
+        keep: impl Fn(Point) -> bool,
+        out: &mut Cands,
+    ) {
+        pts.sort();
+        for &q in pts.as_slice() {
+            self.mark_around(b, q);
+            if keep(q) {
+                out.push(q);
+            }
+        }
+    }
+
     /// Push, sorted by (size descending, point), the liberty of every chain
     /// of the attacker in atari next to the prey.
     pub(super) fn attacker_ataris(&self, b: &Board, out: &mut Cands) {
@@ -240,14 +259,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
         let need = if reach == Reach::Sacrifice { 1 } else { 2 };
-        for &q in pts.as_slice() {
-            self.mark_around(b, q);
-            if b.liberties_after::<2>(q, mover) >= need || captures(b, q, mover) {
-                out.push(q);
-            }
-        }
+        let keep = |q| b.liberties_after::<2>(q, mover) >= need || captures(b, q, mover);
+        self.push_kept_in_order(b, pts, keep, out);
     }
 }
 

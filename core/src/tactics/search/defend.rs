@@ -373,13 +373,8 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
-        pts.sort();
-        for &q in pts.as_slice() {
-            self.mark_around(b, q);
-            if b.liberties_after::<2>(q, self.def) >= 2 {
-                out.push(q);
-            }
-        }
+        let def = self.def;
+        self.push_kept_in_order(b, pts, |q| b.liberties_after::<2>(q, def) >= 2, out);
     }
 
     /// Push, in point order, the capture of every attacker chain in atari
