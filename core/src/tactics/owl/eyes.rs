@@ -503,8 +503,6 @@ fn single(b: &Board, dragon: &PointBits, p: Point) -> (u8, u8, Point) {
     for d in geo.diagonals(p) {
         match b.at(d) {
             Cell::Off => off += 1,
-            // An empty diagonal the dragon walls on every side is an eye
-            // of its own: the attacker's stone there is taken at once.
             Cell::Empty if walled(b, dragon, d) => {}
             Cell::Empty => open = d,
             _ if dragon.contains(d) => {}
