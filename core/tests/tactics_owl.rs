@@ -408,6 +408,48 @@ fn two_eyes_diagonal_to_each_other_live() {
     check(DIAGONAL_EYES, OwlGoal::Kill, "A9", 0, "");
 }
 
+/// A wall on the edge with a corridor above (GNU Go's `ld1.sgf`, the
+/// lower right, `ld_owl.tst` 3, on 13x13): black lives at M1 (or M7).
+/// After N5 the corridor N6-N9 is no eye space: white blocks it at any
+/// point, every point of it but N6 touches M6-M9, where he plays from
+/// outside. Before, it counted as a straight four and black "lived" at
+/// N5, which white kills at M1.
+const CORRIDOR: &str = "
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . O O .
+. . . . . . . . . . O . .
+. . . . . . . . . . O . .
+. . . . . . . . . . O . .
+. . . . . . . . . . O X .
+. . . . . . . . . . O X .
+. . . . . . . . . . O X .
+. . . . . . . . . O O X .
+. . . . . . . . . O O X .
+. . . . . . . . . . . . .";
+
+const CORRIDOR_AFTER_N5: &str = "
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . O O .
+. . . . . . . . . . O . .
+. . . . . . . . . . O . .
+. . . . . . . . . . O . .
+. . . . . . . . . . O X .
+. . . . . . . . . . O X X
+. . . . . . . . . . O X .
+. . . . . . . . . O O X .
+. . . . . . . . . O O X .
+. . . . . . . . . . . . .";
+
+#[test]
+fn a_corridor_on_the_edge_is_no_eye_space() {
+    check_cached(CORRIDOR, OwlGoal::Live, "M2", 1, "M1|M7", false);
+    check_cached(CORRIDOR_AFTER_N5, OwlGoal::Kill, "M2", 1, "M1", false);
+}
+
 /// A wall on the edge with room below (GNU Go's `ld3.sgf`, the upper
 /// right, `ld_owl.tst` 10, on a small board): white kills at J5, and
 /// black lives at H4 (or J5, J4), not at J9, which makes a shape the

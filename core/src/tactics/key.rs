@@ -53,7 +53,7 @@ pub const OWL_ASSUMPTIONS: &[u8] =
     b"kosumi-owl-v4;attacker-rescues;lunches-next-to-margin;lost-side-reads-3-plies-from-100000;ko-levels;threat-once-costs-1;node-table=4096;widths=10x4,8,6,5,4,3/10,10,8,6,5,4,3,3,2;dead-root-ko;lunch-one-eye-short;lunch-that-falsifies-an-eye;rectangular-six-short-of-libs;\
       shaky-eye-walls;stones-inside-unsure;thin-walls-from-2;budget=moves+10/read;kill-ends-deepening;dragon-by-shared-liberties-at-every-node;order-ties-by-room;gen=16;rim-last;order-by-eyes=2;dragon=shared-liberties;area=5;max-eye=8;\
       cands=10;capture-reads=300/20;margin-presses;room-out-of-area;short-chains-read;\
-      root-proven-defence;dead-root-move;alive-root-passes-first;horizon-lives;deepening=2;owl-depth=20;dead-near-root-checked-by-a-pass;walled-diagonal-is-an-eye";
+      root-proven-defence;dead-root-move;alive-root-passes-first;horizon-lives;deepening=2;owl-depth=20;dead-near-root-checked-by-a-pass;walled-diagonal-is-an-eye;corridor-core=1";
 
 /// Bytes of the problem's own fields (goal, size, chain), serialised
 /// before the assumptions, which SHA-1 reads straight from their constant

@@ -31,7 +31,11 @@
 //!   attacker stones: taking them costs the defender a move, and his
 //!   taking stone then stands in the space (it may split it). And so does
 //!   a space of two points or more next to a dragon chain with two
-//!   liberties or fewer: its wall may run short of liberties first.
+//!   liberties or fewer: its wall may run short of liberties first. A
+//!   *corridor*, a space of two points or more all but one of which the
+//!   attacker can reach from outside (a strip along the edge under his
+//!   wall), keeps no eye sure: its `min` is 0, since he blocks it
+//!   anywhere moving first.
 //!
 //! The dragon **lives** when the spaces' `min` sum to two or more and is
 //! **dead** when their `max` stay below two and no attacker chain next to
@@ -50,6 +54,13 @@ use crate::tactics::key::PointBits;
 pub const MAX_EYE: usize = 8;
 /// The smallest space whose `min` a wall chain short of liberties lowers.
 const THIN_FROM: usize = 2;
+/// The most points a space of two or more may have out of the
+/// attacker's reach from outside (its core) and still be a *corridor*,
+/// which he blocks moving first: no eye is sure there.
+const CORRIDOR_CORE: usize = 1;
+// The cache key's assumptions name it (`key::OWL_ASSUMPTIONS`:
+// "corridor-core=1").
+const _: () = assert!(CORRIDOR_CORE == 1);
 /// Most eye spaces a view keeps.
 pub const MAX_SPACES: usize = 16;
 /// Most points listed per view (dragon liberties, vital points).
@@ -371,12 +382,15 @@ fn flood(
     let mut big = false;
     // Whether the attacker can play next to the space from outside it.
     let mut pressed = false;
+    // How many of its points he cannot play next to from outside.
+    let mut core = 0;
     // Whether a dragon chain next to it is short of liberties.
     let mut thin = false;
     let mut top = 0;
     while top < pts.len {
         let p = pts.points[top];
         top += 1;
+        let mut edge = false;
         for n in geo.neighbours(p) {
             if dragon.contains(n) {
                 thin |= b.liberty_count_capped::<3>(n) <= 2;
@@ -387,7 +401,7 @@ fn flood(
             }
             let dead = b.at(n) == other && b.in_atari(n);
             let outside = b.at(n) == Cell::Empty && !open(n);
-            pressed |= outside || b.at(n) == other && !dead;
+            edge |= outside || b.at(n) == other && !dead;
             if !(open(n) || dead && area.contains(n)) {
                 // The space runs on where the owl does not look: room.
                 big |= !area.contains(n) && b.at(n) == Cell::Empty;
@@ -400,6 +414,8 @@ fn flood(
             }
             pts.push(n);
         }
+        pressed |= edge;
+        core += usize::from(!edge);
     }
     let points = pts.as_slice();
     for &p in points {
@@ -418,6 +434,11 @@ fn flood(
     if pressed {
         // The attacker moving first plays into it from outside.
         min = min.saturating_sub(1);
+    }
+    if points.len() >= 2 && core <= CORRIDOR_CORE {
+        // A corridor: he may press on nearly every point of it, and
+        // blocks it moving first.
+        min = 0;
     }
     if thin && points.len() >= THIN_FROM {
         // Its wall may be short of liberties before it has two eyes.
