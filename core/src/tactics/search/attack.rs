@@ -38,8 +38,10 @@
 //!   it (a liberty where the chain gets three, so the defender's
 //!   counter-atari fails) and, in the first [`NET_DEPTH`] plies, nets (as
 //!   with two liberties); at the root also an atari on a chain the prey
-//!   would join (even by a sacrifice) and the reinforcement of the
-//!   attacker chains that hem the prey's liberties in. Deeper, a chain
+//!   would join (even by a sacrifice), the reinforcement of the
+//!   attacker chains that hem the prey's liberties in and, last, the
+//!   liberties where his stone is in atari itself (throw-ins,
+//!   [`THROW_IN_DEPTH`]). Deeper, a chain
 //!   that reaches three liberties has escaped (the ladder definition of
 //!   issue 4).
 //! * **4 or more liberties**: the prey is *safe* and the attacker fails
@@ -53,6 +55,7 @@
 //!
 //! [`FOUR_LIB_DEPTH`]: super::FOUR_LIB_DEPTH
 //! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
+//! [`THROW_IN_DEPTH`]: super::THROW_IN_DEPTH
 
 use core::cmp::Reverse;
 
@@ -62,7 +65,9 @@ use crate::table::TacticCluster;
 use crate::tactics::cache::level::LOSE;
 
 use super::candidates::{captures, push_ranked, Cands, Reach};
-use super::{Reader, Value, NET_DEPTH, REINFORCE2_DEPTH, THREE_LIB_DEPTH, WIDE_PARTNER_DEPTH};
+use super::{
+    Reader, Value, NET_DEPTH, REINFORCE2_DEPTH, THREE_LIB_DEPTH, THROW_IN_DEPTH, WIDE_PARTNER_DEPTH,
+};
 
 impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
     Reader<'t, S, W, M>
@@ -167,6 +172,16 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             // left in atari (reading46's sacrifice).
             self.neighbour_liberties(b, ls.as_slice(), self.def, 2, Reach::Sacrifice, &mut c);
             self.hemming_reinforce(b, ls.as_slice(), &mut c);
+        }
+        if k < THROW_IN_DEPTH {
+            // The liberties where the attacker's stone is in atari too,
+            // last: throw-ins (GNU Go's `attack3` tries every liberty
+            // near the root).
+            for &l in ls.as_slice() {
+                if b.check_move(l, self.att).is_ok() {
+                    c.push(l);
+                }
+            }
         }
         Ok(c)
     }

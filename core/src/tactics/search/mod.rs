@@ -139,6 +139,13 @@ pub const FOUR_LIB_DEPTH: u8 = 3;
 /// defender's attack on a net of three or four liberties). Deeper, they
 /// cost more than they find: at two plies `reading.tst` loses test 193.
 const WIDE_PARTNER_DEPTH: u8 = 1;
+/// Plies (from the root) where the attacker of a prey with three (or
+/// four) liberties also tries the liberties where his stone would be in
+/// atari itself (throw-ins whose capture is a snapback, or that take a
+/// liberty the prey needs to join a neighbour). At the root `reading.tst`
+/// gains 209 and 210; read to two plies it also loses 183 (the
+/// defence becomes a ko), to four it gains 24 as well.
+pub const THROW_IN_DEPTH: u8 = 1;
 /// A prey crawling along the edge (its stones and its three or four
 /// liberties all on the first two lines) is read on, by both sides and
 /// with a few candidates, in the first `CRAWL_DEPTH` plies where the
@@ -160,6 +167,7 @@ const _: () = assert!(
         && FOUR_LIB_DEPTH == 3
         && WIDE_PARTNER_DEPTH == 1
         && CRAWL_DEPTH == 5
+        && THROW_IN_DEPTH == 1
 );
 /// Entries of the reader's memo of problem hashes (a power of two).
 const HASH_MEMO: usize = 32;
