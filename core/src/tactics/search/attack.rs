@@ -41,7 +41,8 @@
 //!   would join (even by a sacrifice), the reinforcement of the
 //!   attacker chains that hem the prey's liberties in and, last, the
 //!   liberties where his stone is in atari itself (throw-ins,
-//!   [`THROW_IN_DEPTH`]). Deeper, a chain
+//!   [`THROW_IN_DEPTH`]; deeper, to [`SNAPBACK_THROW_IN_DEPTH`], those
+//!   whose capture is a snapback). Deeper, a chain
 //!   that reaches three liberties has escaped (the ladder definition of
 //!   issue 4).
 //! * **4 or more liberties**: the prey is *safe* and the attacker fails
@@ -56,6 +57,7 @@
 //! [`FOUR_LIB_DEPTH`]: super::FOUR_LIB_DEPTH
 //! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 //! [`THROW_IN_DEPTH`]: super::THROW_IN_DEPTH
+//! [`SNAPBACK_THROW_IN_DEPTH`]: super::SNAPBACK_THROW_IN_DEPTH
 
 use core::cmp::Reverse;
 
@@ -66,7 +68,8 @@ use crate::tactics::cache::level::LOSE;
 
 use super::candidates::{captures, push_ranked, Cands, Reach};
 use super::{
-    Reader, Value, NET_DEPTH, REINFORCE2_DEPTH, THREE_LIB_DEPTH, THROW_IN_DEPTH, WIDE_PARTNER_DEPTH,
+    Reader, Value, NET_DEPTH, REINFORCE2_DEPTH, SNAPBACK_THROW_IN_DEPTH, THREE_LIB_DEPTH,
+    THROW_IN_DEPTH, WIDE_PARTNER_DEPTH,
 };
 
 impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
@@ -182,8 +185,34 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     c.push(l);
                 }
             }
+        } else if k < SNAPBACK_THROW_IN_DEPTH {
+            // Deeper, the throw-ins whose capture is a snapback.
+            for &l in ls.as_slice() {
+                if self.snapback_throw_in(b, l) {
+                    c.push(l);
+                }
+            }
         }
         Ok(c)
+    }
+
+    /// Query whether the attacker's lone stone at the empty point `l`
+    /// would be a throw-in whose capture is a snapback: it touches no
+    /// attacker stone and one empty point, where the defender cannot
+    /// capture it, or would be left with one liberty (`l`: the board after
+    /// the capture is the board now with his stone added).
+    fn snapback_throw_in(&self, b: &Board, l: Point) -> bool {
+        let geo = b.geometry();
+        if b.neighbour_count(l, Cell::stone(self.att)) > 0
+            || b.neighbour_count(l, Cell::Empty) != 1
+            || b.check_move(l, self.att).is_err()
+        {
+            return false;
+        }
+        let Some(&m) = geo.neighbours(l).iter().find(|&&n| b.at(n) == Cell::Empty) else {
+            return false;
+        };
+        b.check_move(m, self.def).is_err() || b.liberties_after::<2>(m, self.def) <= 1
     }
 
     /// Return the attacker's few candidates against a prey crawling along

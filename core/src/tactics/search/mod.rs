@@ -146,6 +146,10 @@ const WIDE_PARTNER_DEPTH: u8 = 1;
 /// gains 209 and 210; read to two plies it also loses 183 (the
 /// defence becomes a ko), to four it gains 24 as well.
 pub const THROW_IN_DEPTH: u8 = 1;
+/// Plies (from the root) where the attacker of a prey with three (or
+/// four) liberties tries the throw-ins whose capture is a snapback (past
+/// [`THROW_IN_DEPTH`]): `reading.tst` gains 24, the same at seven plies.
+pub const SNAPBACK_THROW_IN_DEPTH: u8 = 4;
 /// A prey crawling along the edge (its stones and its three or four
 /// liberties all on the first two lines) is read on, by both sides and
 /// with a few candidates, in the first `CRAWL_DEPTH` plies where the
@@ -168,6 +172,7 @@ const _: () = assert!(
         && WIDE_PARTNER_DEPTH == 1
         && CRAWL_DEPTH == 5
         && THROW_IN_DEPTH == 1
+        && SNAPBACK_THROW_IN_DEPTH == 4
 );
 /// Entries of the reader's memo of problem hashes (a power of two).
 const HASH_MEMO: usize = 32;
