@@ -411,9 +411,9 @@ fn two_eyes_diagonal_to_each_other_live() {
 /// A wall on the edge with a corridor above (GNU Go's `ld1.sgf`, the
 /// lower right, `ld_owl.tst` 3, on 13x13): black lives at M1 (or M7).
 /// After N5 the corridor N6-N9 is no eye space: white blocks it at any
-/// point, every point of it but N6 touches M6-M9, where he plays from
-/// outside. Before, it counted as a straight four and black "lived" at
-/// N5, which white kills at M1.
+/// point, since every point of it but N6 touches M7, M8, M9 or N10,
+/// empty points next to his wall. Before, it counted as a straight four
+/// and black "lived" at N5, which white kills at M1.
 const CORRIDOR: &str = "
 . . . . . . . . . . . . .
 . . . . . . . . . . . . .
