@@ -176,19 +176,18 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             self.neighbour_liberties(b, ls.as_slice(), self.def, 2, Reach::Sacrifice, &mut c);
             self.hemming_reinforce(b, ls.as_slice(), &mut c);
         }
-        if k < THROW_IN_DEPTH {
-            // The liberties where the attacker's stone is in atari too,
-            // last: throw-ins (GNU Go's `attack3` tries every liberty
-            // near the root).
+        if k < SNAPBACK_THROW_IN_DEPTH {
+            // Last, the liberties where the attacker's stone is in atari
+            // too, throw-ins: near the root every one (GNU Go's `attack3`
+            // tries every liberty), deeper those whose capture is a
+            // snapback.
             for &l in ls.as_slice() {
-                if b.check_move(l, self.att).is_ok() {
-                    c.push(l);
-                }
-            }
-        } else if k < SNAPBACK_THROW_IN_DEPTH {
-            // Deeper, the throw-ins whose capture is a snapback.
-            for &l in ls.as_slice() {
-                if self.snapback_throw_in(b, l) {
+                let throw_in = if k < THROW_IN_DEPTH {
+                    b.check_move(l, self.att).is_ok()
+                } else {
+                    self.snapback_throw_in(b, l)
+                };
+                if throw_in {
                     c.push(l);
                 }
             }

@@ -174,6 +174,8 @@ const _: () = assert!(
         && THROW_IN_DEPTH == 1
         && SNAPBACK_THROW_IN_DEPTH == 4
 );
+// The root's throw-ins are read where the snapback ones are.
+const _: () = assert!(THROW_IN_DEPTH <= SNAPBACK_THROW_IN_DEPTH);
 /// Entries of the reader's memo of problem hashes (a power of two).
 const HASH_MEMO: usize = 32;
 
