@@ -10,7 +10,10 @@
 //!   `attack1` has it); if the prey is one stone and taking it would
 //!   be a ko capture, also atari a defender chain next to the capturing
 //!   point (then the capture takes more than one stone: no ko), which the
-//!   defender answers by extending that chain.
+//!   defender answers by extending that chain; if it would be a snapback,
+//!   also capture a defender chain in atari next to an own chain in atari
+//!   next to the prey (GNU Go's back-capturing in `attack1`: the short
+//!   chain gains room, and the capture is no snapback any more).
 //! * **2 liberties**: branch over both liberties (the one with more empty
 //!   neighbours first: block the wider escape, the standard ladder order),
 //!   the liberty of any own chain next to the prey that is in atari
@@ -109,6 +112,17 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             c.push(l);
             if b.chain_size(self.prey) == 1 {
                 self.ko_free_capture(b, l, self.att, &mut c);
+                // Taking it is a snapback when the stone joins an own chain
+                // and is left with one liberty; a back-capture may make
+                // room for it.
+                let joins = b
+                    .geometry()
+                    .neighbours(l)
+                    .iter()
+                    .any(|&n| b.at(n) == Cell::stone(self.att));
+                if joins && b.liberties_after::<2>(l, self.att) < 2 {
+                    self.rescue_by_capture(b, false, &mut c);
+                }
             }
         } else {
             let ls: PointSet<2> = b.liberties(self.prey);
