@@ -13,7 +13,10 @@
 //!   defender answers by extending that chain; if it would be a snapback,
 //!   also capture a defender chain in atari next to an own chain in atari
 //!   next to the prey (GNU Go's back-capturing in `attack1`: the short
-//!   chain gains room, and the capture is no snapback any more).
+//!   chain gains room, and the capture is no snapback any more); at the
+//!   root ([`BACKFILL_DEPTH`]), if it would be a snapback or a ko, also
+//!   *backfill*: the liberties the defender's stone there would have,
+//!   where the attacker's stone keeps two liberties (GNU Go's `attack1`).
 //! * **2 liberties**: branch over both liberties (the one with more empty
 //!   neighbours first: block the wider escape, the standard ladder order),
 //!   the liberty of any own chain next to the prey that is in atari
@@ -61,6 +64,7 @@
 //! [`CRAWL_DEPTH`]: super::CRAWL_DEPTH
 //! [`THROW_IN_DEPTH`]: super::THROW_IN_DEPTH
 //! [`SNAPBACK_THROW_IN_DEPTH`]: super::SNAPBACK_THROW_IN_DEPTH
+//! [`BACKFILL_DEPTH`]: super::BACKFILL_DEPTH
 
 use core::cmp::Reverse;
 
@@ -69,10 +73,10 @@ use crate::geometry::{Cell, Point};
 use crate::table::TacticCluster;
 use crate::tactics::cache::level::LOSE;
 
-use super::candidates::{captures, push_ranked, Cands, Reach};
+use super::candidates::{captures, push_ranked, stone_liberties, Cands, Reach};
 use super::{
-    Reader, Value, NET_DEPTH, REINFORCE2_DEPTH, SNAPBACK_THROW_IN_DEPTH, THREE_LIB_DEPTH,
-    THROW_IN_DEPTH, WIDE_PARTNER_DEPTH,
+    Reader, Value, BACKFILL_DEPTH, NET_DEPTH, REINFORCE2_DEPTH, SNAPBACK_THROW_IN_DEPTH,
+    THREE_LIB_DEPTH, THROW_IN_DEPTH, WIDE_PARTNER_DEPTH,
 };
 
 impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, const M: usize>
@@ -122,6 +126,16 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                     .any(|&n| b.at(n) == Cell::stone(self.att));
                 if joins && b.liberties_after::<2>(l, self.att) < 2 {
                     self.rescue_by_capture(b, false, &mut c);
+                }
+                // Taking it fails or is a ko: fill the liberties the
+                // defender's stone there would have.
+                if k < BACKFILL_DEPTH && b.liberties_after::<2>(l, self.att) < 2 {
+                    for &x in stone_liberties(b, l, self.def).as_slice() {
+                        self.mark_around(b, x);
+                        if b.liberties_after::<2>(x, self.att) >= 2 {
+                            c.push(x);
+                        }
+                    }
                 }
             }
         } else {

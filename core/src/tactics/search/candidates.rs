@@ -292,3 +292,27 @@ pub(super) fn push_ranked(ranked: &mut [(Reverse<usize>, Point)], min: usize, ou
         }
     }
 }
+
+/// Return the liberties (other than `p`, at most three) that a stone of
+/// `c` at the empty point `p` would have, captures left out: its empty
+/// neighbours and the liberties of the chains of `c` it joins.
+pub(super) fn stone_liberties(b: &Board, p: Point, c: Color) -> PointSet<3> {
+    let mut out: PointSet<3> = PointSet::default();
+    for n in b.geometry().neighbours(p) {
+        match b.at(n) {
+            Cell::Empty => {
+                out.insert(n);
+            }
+            cell if cell == Cell::stone(c) => {
+                let ls: PointSet<4> = b.liberties(n);
+                for &q in ls.as_slice() {
+                    if q != p {
+                        out.insert(q);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}

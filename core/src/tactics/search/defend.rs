@@ -63,11 +63,11 @@
 use core::cmp::Reverse;
 
 use crate::board::{Board, PointSet};
-use crate::geometry::{Cell, Color, Point};
+use crate::geometry::{Cell, Point};
 use crate::table::TacticCluster;
 use crate::tactics::cache::level::LOSE;
 
-use super::candidates::{captures, push_ranked, Cands, Reach};
+use super::candidates::{captures, push_ranked, stone_liberties, Cands, Reach};
 use super::{
     Reader, Value, DEFENCE_NET_DEPTH, DEFEND3_DEPTH, PARTNER1_DEPTH, TENUKI_DEPTH, THREE_LIB_DEPTH,
     WIDE_PARTNER_DEPTH,
@@ -574,28 +574,4 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
         }
         out
     }
-}
-
-/// Return the liberties (other than `p`, at most three) that a stone of
-/// `c` at the empty point `p` would have, captures left out: its empty
-/// neighbours and the liberties of the chains of `c` it joins.
-fn stone_liberties(b: &Board, p: Point, c: Color) -> PointSet<3> {
-    let mut out: PointSet<3> = PointSet::default();
-    for n in b.geometry().neighbours(p) {
-        match b.at(n) {
-            Cell::Empty => {
-                out.insert(n);
-            }
-            cell if cell == Cell::stone(c) => {
-                let ls: PointSet<4> = b.liberties(n);
-                for &q in ls.as_slice() {
-                    if q != p {
-                        out.insert(q);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
 }

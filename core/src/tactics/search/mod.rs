@@ -150,6 +150,13 @@ pub const THROW_IN_DEPTH: u8 = 1;
 /// four) liberties tries the throw-ins whose capture is a snapback (past
 /// [`THROW_IN_DEPTH`]): `reading.tst` gains 24, the same at seven plies.
 pub const SNAPBACK_THROW_IN_DEPTH: u8 = 4;
+/// Plies (from the root) where the attacker of a one-stone prey in atari
+/// whose capture is a snapback or a ko also backfills (GNU Go's
+/// `attack1`): `reading.tst` gains 127 128 212 and loses 125 (after the
+/// backfill F3 the defender's ko at G3, found at the root, is missed one
+/// ply down); the same to two plies; at every ply 212 is not gained, and
+/// the own suite loses two ko problems and gains one.
+pub const BACKFILL_DEPTH: u8 = 1;
 /// A prey crawling along the edge (its stones and its three or four
 /// liberties all on the first two lines) is read on, by both sides and
 /// with a few candidates, in the first `CRAWL_DEPTH` plies where the
@@ -173,6 +180,7 @@ const _: () = assert!(
         && CRAWL_DEPTH == 5
         && THROW_IN_DEPTH == 1
         && SNAPBACK_THROW_IN_DEPTH == 4
+        && BACKFILL_DEPTH == 1
 );
 // The root's throw-ins are read where the snapback ones are.
 const _: () = assert!(THROW_IN_DEPTH <= SNAPBACK_THROW_IN_DEPTH);
