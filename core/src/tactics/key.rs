@@ -31,7 +31,7 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v8;safe-libs=3;three-lib-depth=7;defe
       root-defence-tries-attack-key;attack-rescue-by-capture;ko-retake-tried;\
       ko-cap-at-prey-only;ko-owner;defence-ko-counter-atari;defend3-after-threat;\
       defence-semeai-3libs;ko-free-capture;attack3-ko-capture;\
-      no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=2;tenuki-depth=4;\
+      no-defence-loses;attack-reinforce;defence-partner-rescue;partner1-depth=3;tenuki-depth=4;\
       atari-counter-atari;partner-reinforce;defend3-partner;net-breakers;partner-ataris;\
       back-captures;crawl-depth=5;defend3-double-approach;defence-eye-shapes;\
       defend3-atari-extensions;defend3-semeai-3libs-past-2;defend3-special-rescues;\

@@ -47,7 +47,7 @@
 //!   prey are self-ataris for the defender, the liberties an attacker
 //!   stone would have there: fill from behind, then atari); at the root
 //!   ([`WIDE_PARTNER_DEPTH`]) also the liberties of an attacker chain of
-//!   three or four liberties that nets the prey. With one liberty, in the first two plies, also the
+//!   three or four liberties that nets the prey. With one liberty, in the first three plies, also the
 //!   counter-ataris and partner moves.
 //!
 //! The node adds, at the root of a save, the attacker's key move (the
