@@ -138,4 +138,4 @@ fn reader_solves_the_suite() {
 /// (and listed in the issue notes); their expectations stay as GNU Go and
 /// hand reading set them. Raise the floor whenever the reader improves; a
 /// lower count is a regression.
-const SOLVED_AT_LEAST: usize = 228;
+const SOLVED_AT_LEAST: usize = 229;

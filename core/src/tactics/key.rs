@@ -36,7 +36,7 @@ const ASSUMPTIONS: &[u8] = b"kosumi-reader-v8;safe-libs=3;three-lib-depth=7;defe
       back-captures;crawl-depth=5;defend3-double-approach;defence-eye-shapes;\
       defend3-atari-extensions;defend3-semeai-3libs-past-2;defend3-special-rescues;\
       defend4-net-breakers;reinforce2-depth=2;wide-partner-depth=1;\
-      race-neighbours;defence-backfills;secondary-rescues;outside-liberties;defend3-backfills;snapback-fails;throw-in-depth=1;snapback-throw-in-depth=4;snapback-back-capture;backfill-depth=1";
+      race-neighbours;defence-backfills;secondary-rescues;outside-liberties;defend3-backfills;snapback-fails;throw-in-depth=1;snapback-throw-in-depth=4;snapback-back-capture;backfill-depth=1;special-rescue-self-atari";
 
 /// The connection search's assumptions, hashed (after the capture reader's,
 /// which it calls) into every connection problem.

@@ -10,7 +10,8 @@
 //!   liberty that takes an attacker chain, which need not touch the prey,
 //!   to one liberty), second-order liberties, *special rescues* (with
 //!   three liberties: a point beside a liberty where the attacker's stone
-//!   would have two liberties or fewer) or net breakers (with four), and
+//!   would have two liberties or fewer, even a self-atari if it would
+//!   have one) or net breakers (with four), and
 //!   moves for a chain the prey would connect to (below), and double
 //!   approaches (a liberty of two attacker chains next to the prey, each
 //!   with two or three liberties), (shallow) eye shapes, *outside
@@ -200,19 +201,22 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
 
     /// Push the empty points (not liberties) next to each of the prey's
     /// liberties `ls` at which an attacker stone would have two liberties
-    /// or fewer, where a defender stone has two or more: the defender
-    /// plays beside a liberty the attacker cannot fill safely (GNU Go's
-    /// `special_rescue_moves`).
+    /// or fewer, where a defender stone has two or more (any, even in
+    /// atari, if the attacker's stone would have one: GNU Go's "potential
+    /// snapback"): the defender plays beside a liberty the attacker
+    /// cannot fill safely (GNU Go's `special_rescue_moves`; `reading.tst`
+    /// 218).
     fn special_rescues(&mut self, b: &Board, ls: &[Point], out: &mut Cands) {
         for &l in ls {
             self.mark_around(b, l);
-            if b.liberties_after::<3>(l, self.att) > 2 {
+            let other = b.liberties_after::<3>(l, self.att);
+            if other > 2 {
                 continue;
             }
             for n in b.geometry().neighbours(l) {
                 if b.at(n) == Cell::Empty && !ls.contains(&n) {
                     self.mark_around(b, n);
-                    if b.liberties_after::<2>(n, self.def) >= 2 {
+                    if other <= 1 || b.liberties_after::<2>(n, self.def) >= 2 {
                         out.push(n);
                     }
                 }
