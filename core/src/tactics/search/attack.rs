@@ -116,24 +116,26 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             c.push(l);
             if b.chain_size(self.prey) == 1 {
                 self.ko_free_capture(b, l, self.att, &mut c);
-                // Taking it is a snapback when the stone joins an own chain
-                // and is left with one liberty; a back-capture may make
-                // room for it.
-                let joins = b
-                    .geometry()
-                    .neighbours(l)
-                    .iter()
-                    .any(|&n| b.at(n) == Cell::stone(self.att));
-                if joins && b.liberties_after::<2>(l, self.att) < 2 {
-                    self.rescue_by_capture(b, false, &mut c);
-                }
-                // Taking it fails or is a ko: fill the liberties the
-                // defender's stone there would have.
-                if k < BACKFILL_DEPTH && b.liberties_after::<2>(l, self.att) < 2 {
-                    for &x in stone_liberties(b, l, self.def).as_slice() {
-                        self.mark_around(b, x);
-                        if b.liberties_after::<2>(x, self.att) >= 2 {
-                            c.push(x);
+                // The capturing stone is left with one liberty: a ko, or a
+                // snapback if it joins an own chain.
+                if b.liberties_after::<2>(l, self.att) < 2 {
+                    let joins = b
+                        .geometry()
+                        .neighbours(l)
+                        .iter()
+                        .any(|&n| b.at(n) == Cell::stone(self.att));
+                    // A back-capture may make room for the chain it joins.
+                    if joins {
+                        self.rescue_by_capture(b, false, &mut c);
+                    }
+                    // Fill the liberties the defender's stone there would
+                    // have.
+                    if k < BACKFILL_DEPTH {
+                        for &x in stone_liberties(b, l, self.def).as_slice() {
+                            self.mark_around(b, x);
+                            if b.liberties_after::<2>(x, self.att) >= 2 {
+                                c.push(x);
+                            }
                         }
                     }
                 }

@@ -48,8 +48,8 @@
 //!   prey are self-ataris for the defender, the liberties an attacker
 //!   stone would have there: fill from behind, then atari); at the root
 //!   ([`WIDE_PARTNER_DEPTH`]) also the liberties of an attacker chain of
-//!   three or four liberties that nets the prey. With one liberty, in the first three plies, also the
-//!   counter-ataris and partner moves.
+//!   three or four liberties that nets the prey. With one liberty, in the
+//!   first three plies, also the counter-ataris and partner moves.
 //!
 //! The node adds, at the root of a save, the attacker's key move (the
 //! opponent's vital point), then the retake of a ko just taken (see
