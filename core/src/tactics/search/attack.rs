@@ -115,10 +115,9 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
             let l = b.atari_liberty(self.prey).unwrap_or(Point::PASS);
             c.push(l);
             if b.chain_size(self.prey) == 1 {
-                self.ko_free_capture(b, l, self.att, &mut c);
                 // The capturing stone is left with one liberty: a ko, or a
                 // snapback if it joins an own chain.
-                if b.liberties_after::<2>(l, self.att) < 2 {
+                if self.ko_free_capture(b, l, self.att, &mut c) {
                     let joins = b
                         .geometry()
                         .neighbours(l)

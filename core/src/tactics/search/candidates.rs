@@ -135,11 +135,18 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
     /// liberties next to `l`: for the attacker (`mover`) an atari after
     /// which the capture takes more than one stone, no ko (GNU Go's
     /// back-capturing in `attack1`); for the defender the extension that
-    /// keeps the capture a ko.
-    pub(super) fn ko_free_capture(&mut self, b: &Board, l: Point, mover: Color, c: &mut Cands) {
+    /// keeps the capture a ko. Return whether the capturing stone would be
+    /// left with one liberty (a ko, or a snapback if it joins a chain).
+    pub(super) fn ko_free_capture(
+        &mut self,
+        b: &Board,
+        l: Point,
+        mover: Color,
+        c: &mut Cands,
+    ) -> bool {
         self.mark_around(b, l);
         if b.liberties_after::<2>(l, self.att) >= 2 {
-            return;
+            return false;
         }
         let prey_root = b.chain_root(self.prey);
         for n in b.geometry().neighbours(l) {
@@ -158,6 +165,7 @@ impl<'t, S: AsRef<[TacticCluster]> + AsMut<[TacticCluster]>, const W: usize, con
                 }
             }
         }
+        true
     }
 
     /// Return the prey's liberties while the three-liberty nodes read on
