@@ -286,6 +286,40 @@ fn a_two_liberty_chain_on_the_path_is_captured() {
     check(&b, LinkGoal::Connect, "R13", "S8", 1, "Q11|T10|T9");
 }
 
+/// Black links L2 to G4 along the first lines (GNU Go's connection.tst
+/// 103): K2 first, and the white stone at J2, left with three liberties
+/// next to Black's chain, falls to the capture reader (the search once
+/// asked it only of cutter chains next to both chains or on a path, and
+/// answered 0). Checked with GNU Go 3.8: `connect L2 G4` is `1 K2`, and
+/// after K2 `disconnect L2 G4` is 0.
+const ALONG_THE_FIRST_LINES: &str = "
+    A B C D E F G H J K L M N O P Q R S T
+ 19 . O . . . . . . O X X X O O O O X . . 19
+ 18 O . . . . . . O . O O X . X O X . X . 18
+ 17 X O O . . O O O O O X X X X O O X . . 17
+ 16 X X . O O . . . O X . . O X . O X . . 16
+ 15 . . . . X O O O X X X . O X . O X . . 15
+ 14 . X X X X . X X X O X O O X . O X O . 14
+ 13 . X O . . . . X O O O X . O O . O O . 13
+ 12 . O . O X X . O . O X X O . O . O . . 12
+ 11 . . . O O X . O O . O O X X X O . O . 11
+ 10 . . . . O X X O . . O . . . . . O X . 10
+  9 O . O . . O O . O . O . X . X X X X . 9
+  8 . O . X X O . . O . O . . . . . . . . 8
+  7 O X X O X O . . O . . O O X . X . . . 7
+  6 . X O O O X X X X O O . O X . O X . . 6
+  5 . X O X O . . . . . O . O X . O X . . 5
+  4 . X X X O . X X X . O . . O O . X . . 4
+  3 . . . X O X . O . . O O O . O . . . . 3
+  2 . . . . X X . . O . X X X . . O X . . 2
+  1 . . . . . . . . . . . . . . O X . . . 1";
+
+#[test]
+fn a_three_liberty_cutter_next_to_one_chain_is_attacked() {
+    let b = board(ALONG_THE_FIRST_LINES);
+    check(&b, LinkGoal::Connect, "L2", "G4", 1, "K2");
+}
+
 #[test]
 fn chains_cut_apart_stay_cut() {
     let b = board(CROSSCUT);

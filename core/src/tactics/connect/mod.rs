@@ -21,9 +21,10 @@
 //!   atari next to either chain, the defence (the capture reader's key
 //!   move) of either chain when it has two liberties or fewer and can be
 //!   captured, the capture reader's attack on the cutter chains next to
-//!   both chains or on a shortest path, the ataris of those with two
-//!   liberties, and the points of the shortest paths (below). No
-//!   candidate: cut.
+//!   both chains or on a shortest path and on those of three liberties
+//!   next to either chain (a chain the paths cannot pass may still fall:
+//!   `connection.tst` 103), the ataris of those with two liberties, and
+//!   the points of the shortest paths (below). No candidate: cut.
 //! * **Disconnect node** (cutter to move): if the capture reader captures
 //!   either chain (the cutter moving first) the cut is made; a capture by
 //!   ko caps the node at "the cutter wins the ko" (`KO_B`, or `KO_A` if
@@ -164,10 +165,26 @@ const TT_EMPTY: TtEntry = TtEntry {
     mv: Point::PASS,
 };
 
+/// The connector asks the capture reader to take the cutter chains next
+/// to either chain that have this many liberties (fewer are on the paths,
+/// or in atari).
+pub const ATTACKED_NEIGHBOUR_LIBS: usize = 3;
+
 /// Path candidates per node in the first [`SLACK_DEPTH`] plies.
 pub const PATH_CANDS_SHALLOW: usize = 8;
 /// Path candidates per node deeper.
 pub const PATH_CANDS: usize = 5;
+// The cache key's assumptions name these constants (`key::LINK_ASSUMPTIONS`:
+// "max-distance=5", "slack-depth=2", "attacked-neighbour-libs=3", ...): a
+// change here must change them, or stale entries stay valid.
+const _: () = assert!(
+    MAX_DISTANCE == 5
+        && MIN_DISTANCE == 3
+        && SLACK_DEPTH == 2
+        && PATH_CANDS_SHALLOW == 8
+        && PATH_CANDS == 5
+        && ATTACKED_NEIGHBOUR_LIBS == 3
+);
 
 /// What the reading side wants of two chains of one colour.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

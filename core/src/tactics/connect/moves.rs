@@ -1,7 +1,8 @@
 //! The candidates of the connection search's two nodes: the connector's
 //! (a common liberty that joins the chains at once, captures of cutter
 //! chains in atari, the defence of a chain that can be captured, attacks
-//! and ataris on the cutting chains, the path points) and the cutter's
+//! on the cutting chains and on three-liberty cutter chains next to
+//! either chain, ataris on the cutting chains, the path points) and the cutter's
 //! (the last common liberty, the defence of the cutting chains, attacks
 //! on the connector's weak chains on a path, at the root ataris on
 //! either chain, the path points). See the
@@ -11,8 +12,8 @@ use crate::board::{Board, PointSet};
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::{Goal, Verdict};
 
-use super::paths::Paths;
-use super::{Cands, Connector};
+use super::paths::{Paths, Roots};
+use super::{Cands, Connector, ATTACKED_NEIGHBOUR_LIBS};
 use crate::tactics::Oracle;
 
 impl<const W: usize, const M: usize> Connector<W, M> {
@@ -62,6 +63,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &e in self.cutting_chains(b).as_slice() {
             opp_on.insert(e);
         }
+        self.neighbours_with_libs(b, ATTACKED_NEIGHBOUR_LIBS, &mut opp_on);
         for &e in opp_on.as_slice() {
             if safe.contains(e) {
                 continue;
@@ -203,6 +205,20 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             self.mark_around(b, q);
             if mover.is_none_or(|m| b.liberties_after::<2>(q, m) >= 2) {
                 c.insert(q);
+            }
+        }
+    }
+
+    /// Insert into `out` the cutter chains next to either chain with
+    /// exactly `libs` liberties (roots), marking each.
+    fn neighbours_with_libs(&mut self, b: &Board, libs: usize, out: &mut Roots) {
+        for end in [self.a, self.b] {
+            let adj: PointSet<8> = b.adjacent_chains(end);
+            for &e in adj.as_slice() {
+                if b.liberty_count_capped::<4>(e) == libs {
+                    self.mark_chain(b, e);
+                    out.insert(e);
+                }
             }
         }
     }
