@@ -31,8 +31,8 @@
 //!   he needs a threat) and the search looks for better. Two common
 //!   liberties: connected (whatever the cutter takes, the connector joins
 //!   at the other). One: the cutter must take it. None: the capture
-//!   reader's defence of the cutter chains next to both chains or on a
-//!   shortest path, its attack on the connector's other chains of two
+//!   reader's defence of the cutter chains next to both chains, on a
+//!   shortest path or of three liberties next to either, its attack on the connector's other chains of two
 //!   liberties or fewer on one, at the root the ataris on either chain
 //!   of two liberties, and the points of the shortest paths (at
 //!   the root, when that finds nothing, of the paths one fill longer, so a
@@ -165,17 +165,19 @@ const TT_EMPTY: TtEntry = TtEntry {
     mv: Point::PASS,
 };
 
-/// The connector asks the capture reader to take the cutter chains next
-/// to either chain that have this many liberties (fewer are on the paths,
-/// or in atari).
-pub const ATTACKED_NEIGHBOUR_LIBS: usize = 3;
+/// The connector asks the capture reader to take, and the cutter to
+/// save, the cutter chains next to either chain that have this many
+/// liberties (those of fewer are on the paths, or in atari). Taking those
+/// of two as well reads seven times as long and scores 64 on
+/// `connection.tst`, not 68.
+pub const NEIGHBOUR_CUTTER_LIBS: usize = 3;
 
 /// Path candidates per node in the first [`SLACK_DEPTH`] plies.
 pub const PATH_CANDS_SHALLOW: usize = 8;
 /// Path candidates per node deeper.
 pub const PATH_CANDS: usize = 5;
 // The cache key's assumptions name these constants (`key::LINK_ASSUMPTIONS`:
-// "max-distance=5", "slack-depth=2", "attacked-neighbour-libs=3", ...): a
+// "max-distance=5", "slack-depth=2", "neighbour-cutters-libs=3", ...): a
 // change here must change them, or stale entries stay valid.
 const _: () = assert!(
     MAX_DISTANCE == 5
@@ -183,7 +185,7 @@ const _: () = assert!(
         && SLACK_DEPTH == 2
         && PATH_CANDS_SHALLOW == 8
         && PATH_CANDS == 5
-        && ATTACKED_NEIGHBOUR_LIBS == 3
+        && NEIGHBOUR_CUTTER_LIBS == 3
 );
 
 /// What the reading side wants of two chains of one colour.

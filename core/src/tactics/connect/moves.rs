@@ -1,19 +1,19 @@
 //! The candidates of the connection search's two nodes: the connector's
 //! (a common liberty that joins the chains at once, captures of cutter
 //! chains in atari, the defence of a chain that can be captured, attacks
-//! on the cutting chains and on three-liberty cutter chains next to
-//! either chain, ataris on the cutting chains, the path points) and the cutter's
-//! (the last common liberty, the defence of the cutting chains, attacks
-//! on the connector's weak chains on a path, at the root ataris on
-//! either chain, the path points). See the
-//! module note of [`super`] for the order and the rules.
+//! on the cutting chains and on the three-liberty cutter chains next to
+//! either chain, ataris on the cutting chains, the path points) and the
+//! cutter's (the last common liberty, the defence of the same cutter
+//! chains, attacks on the connector's weak chains on a path, at the root
+//! ataris on either chain, the path points). See the module note of
+//! [`super`] for the order and the rules.
 
 use crate::board::{Board, PointSet};
 use crate::geometry::{Cell, Color, Point};
 use crate::tactics::{Goal, Verdict};
 
 use super::paths::{Paths, Roots};
-use super::{Cands, Connector, ATTACKED_NEIGHBOUR_LIBS};
+use super::{Cands, Connector, NEIGHBOUR_CUTTER_LIBS};
 use crate::tactics::Oracle;
 
 impl<const W: usize, const M: usize> Connector<W, M> {
@@ -63,7 +63,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &e in self.cutting_chains(b).as_slice() {
             opp_on.insert(e);
         }
-        self.neighbours_with_libs(b, ATTACKED_NEIGHBOUR_LIBS, &mut opp_on);
+        self.neighbours_with_libs(b, NEIGHBOUR_CUTTER_LIBS, &mut opp_on);
         for &e in opp_on.as_slice() {
             if safe.contains(e) {
                 continue;
@@ -102,8 +102,9 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             }
             _ => return None,
         }
-        // Save the cutting chains (and the weak cutter chains on a path)
-        // the connector could capture; attack its weak chains on a path.
+        // Save the cutting chains (and the weak cutter chains on a path or
+        // of three liberties next to either chain) the connector could
+        // capture; attack its weak chains on a path.
         let mut paths = Cands::default();
         let Paths {
             mut opp_on,
@@ -113,6 +114,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &e in self.cutting_chains(b).as_slice() {
             opp_on.insert(e);
         }
+        self.neighbours_with_libs(b, NEIGHBOUR_CUTTER_LIBS, &mut opp_on);
         for &e in opp_on.as_slice() {
             if safe.contains(e) {
                 continue;
