@@ -320,6 +320,41 @@ fn a_three_liberty_cutter_next_to_one_chain_is_attacked() {
     check(&b, LinkGoal::Connect, "L2", "G4", 1, "K2");
 }
 
+/// Black links S7 to S4 on the edge (GNU Go's connection.tst 53). Both
+/// T5 and S6 connect (checked with GNU Go 3.8: after either,
+/// `disconnect S7 S4` is 0, and `connect S7 S4` is `1 T5`). The root
+/// reads every candidate and answers the outright win whose proof took
+/// the fewest moves: T5 (the search once answered the first win it
+/// found, S6).
+const TWO_WAYS_ON_THE_EDGE: &str = "
+    A B C D E F G H J K L M N O P Q R S T
+ 19 . . . . . . . . . . . . . . . X X . . 19
+ 18 . . . O . . . . . . . . . O O X O . . 18
+ 17 . . . . . . . . . . . . . . X X O . . 17
+ 16 . . . X . . . . . X . . . . . X O . . 16
+ 15 . . . . . . . . . . . . . X . . O . . 15
+ 14 . . . . . . . . . . . . . X O . X X . 14
+ 13 . . . . . . . . . . . . X O O O O . . 13
+ 12 . . . . . . . . . . . . X X X X O . . 12
+ 11 . . . . . . . . . . . . O O . X O . . 11
+ 10 . . . X . . . . . X . X . . O X O . . 10
+  9 . . . . . . . . . . X . X X O X O X . 9
+  8 . . . . . . . . . . O X . X O O X . . 8
+  7 . . . . . . . . . O . O X X X O . X . 7
+  6 . . X . . . . . X . O O O O X O O . . 6
+  5 . . . . . . . . . . . . O X O O O O . 5
+  4 . . . X . . . O X X X X O X X X O X X 4
+  3 . . . . . . . . O O O X X O O X O X . 3
+  2 . . . . . . . . X . . O O O X X X . X 2
+  1 . . . . . . . . . . . . . . . X X . X 1
+    A B C D E F G H J K L M N O P Q R S T";
+
+#[test]
+fn the_root_answers_the_plainest_of_two_wins() {
+    let b = board(TWO_WAYS_ON_THE_EDGE);
+    check(&b, LinkGoal::Connect, "S7", "S4", 1, "T5");
+}
+
 #[test]
 fn chains_cut_apart_stay_cut() {
     let b = board(CROSSCUT);

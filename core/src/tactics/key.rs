@@ -45,7 +45,8 @@ const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured
       weak-cutter-cost=libs+standing;sub-budget=100000/60;two-common-liberties-connect;\
       ko-threats=1;ko-owner;save-ends=2libs;atari-cutters;root-longer-paths;lower-bound-answer;\
       cutters-on-path-by-cost;root-moves-read-as-roots;root-ataris-on-the-chains;\
-      neighbour-cutters-libs=3;cutter-saves-neighbours";
+      neighbour-cutters-libs=3;cutter-saves-neighbours;\
+      root-cheapest-outright-win";
 
 /// The owl's assumptions, hashed (after the capture reader's, which it
 /// calls) into every life-and-death problem; the owl checks at compile
