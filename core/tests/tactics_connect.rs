@@ -355,6 +355,41 @@ fn the_root_answers_the_plainest_of_two_wins() {
     check(&b, LinkGoal::Connect, "S7", "S4", 1, "T5");
 }
 
+/// White links S4 to R7 (GNU Go's connection.tst 79). The black stone at
+/// S5 has three liberties next to S4 and cannot be taken at once; S6,
+/// one of its liberties, approaches it, and connects (so does R5).
+/// Checked with GNU Go 3.8: `connect S4 R7` is `1 S6`, `attack S5` is 0,
+/// and after S6 or R5 `disconnect S4 R7` is 0. The search once never
+/// tried S6 (on no shortest path, the liberty of no chain of the two).
+const APPROACH_ON_THE_EDGE: &str = "
+    A B C D E F G H J K L M N O P Q R S T
+ 19 . . . . . . . . . . . . . . . O X . . 19
+ 18 . . . . . O . X . . . . X O . . O X . 18
+ 17 . . . O . . O X . X . X . . O . O X . 17
+ 16 . . . . . . O X X . . . X X . . O O O 16
+ 15 . . . O . O X X . O . X . . X . O X . 15
+ 14 . O . . . . O . . . . . . . . . . X . 14
+ 13 . X X O O . . . O O . . . . X . X . . 13
+ 12 . . O . O . O . . . . . X . . . . X . 12
+ 11 . . . O . O X . . O . . . . . . . X . 11
+ 10 O O . . X O X . . . . . . . X . O O . 10
+  9 O X X . X X O O . O . X . X . . . . . 9
+  8 X X . . X O . . . . . . X . . . . . . 8
+  7 . . . X O O X X O O . X . . X . O . . 7
+  6 . . . X . X O O . . . . . . . . . . . 6
+  5 . . . . X X O . . O . . . . . X . X . 5
+  4 . . X . . X O . . . . X . X . X . O . 4
+  3 . X X O O O X O . O . . . . X X X O . 3
+  2 . O O . . O X O . . . O . O X O O . . 2
+  1 . . . . O X X X . . . . . . O . . . . 1
+    A B C D E F G H J K L M N O P Q R S T";
+
+#[test]
+fn the_root_approaches_a_three_liberty_neighbour() {
+    let b = board(APPROACH_ON_THE_EDGE);
+    check(&b, LinkGoal::Connect, "S4", "R7", 1, "S6");
+}
+
 #[test]
 fn chains_cut_apart_stay_cut() {
     let b = board(CROSSCUT);

@@ -46,7 +46,8 @@ const LINK_ASSUMPTIONS: &[u8] = b"kosumi-connect-v1;joined-is-connected;captured
       ko-threats=1;ko-owner;save-ends=2libs;atari-cutters;root-longer-paths;lower-bound-answer;\
       cutters-on-path-by-cost;root-moves-read-as-roots;root-ataris-on-the-chains;\
       neighbour-cutters-libs=3;cutter-saves-neighbours;\
-      root-cheapest-outright-win";
+      root-cheapest-outright-win;\
+      root-approaches-neighbour-cutters";
 
 /// The owl's assumptions, hashed (after the capture reader's, which it
 /// calls) into every life-and-death problem; the owl checks at compile

@@ -23,8 +23,10 @@
 //!   captured, the capture reader's attack on the cutter chains next to
 //!   both chains or on a shortest path and on those of three liberties
 //!   next to either chain (a chain the paths cannot pass may still fall:
-//!   `connection.tst` 103), the ataris of those with two liberties, and
-//!   the points of the shortest paths (below). No candidate: cut.
+//!   `connection.tst` 103), and at the root, where such a neighbour
+//!   stands, its liberties (an approach: 74, 79), the ataris of those
+//!   with two liberties, and the points of the shortest paths (below).
+//!   No candidate: cut.
 //! * **Disconnect node** (cutter to move): if the capture reader captures
 //!   either chain (the cutter moving first) the cut is made; a capture by
 //!   ko caps the node at "the cutter wins the ko" (`KO_B`, or `KO_A` if

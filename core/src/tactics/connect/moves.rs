@@ -2,7 +2,8 @@
 //! (a common liberty that joins the chains at once, captures of cutter
 //! chains in atari, the defence of a chain that can be captured, attacks
 //! on the cutting chains and on the three-liberty cutter chains next to
-//! either chain, ataris on the cutting chains, the path points) and the
+//! either chain, at the root the liberties of those that stand, ataris on
+//! the cutting chains, the path points) and the
 //! cutter's (the last common liberty, the defence of the same cutter
 //! chains, attacks on the connector's weak chains on a path, at the root
 //! ataris on either chain, the path points). See the module note of
@@ -63,7 +64,11 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &e in self.cutting_chains(b).as_slice() {
             opp_on.insert(e);
         }
-        self.neighbours_with_libs(b, NEIGHBOUR_CUTTER_LIBS, &mut opp_on);
+        let mut near = Roots::default();
+        self.neighbours_with_libs(b, NEIGHBOUR_CUTTER_LIBS, &mut near);
+        for &e in near.as_slice() {
+            opp_on.insert(e);
+        }
         for &e in opp_on.as_slice() {
             if safe.contains(e) {
                 continue;
@@ -71,6 +76,10 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             let ans = self.sub(r, b, Goal::Capture, e);
             if ans.verdict != Verdict::Fails {
                 c.insert(ans.key_move);
+            } else if k == 0 && near.contains(e) {
+                // A neighbour that stands may still fall later in the
+                // line: at the root, approach it from its liberties.
+                self.approaches(b, e, &mut c);
             }
         }
         // Ataris on two-liberty cutting chains (a tempo, or a ladder).
@@ -192,6 +201,18 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &(_, l) in &sizes[..n] {
             self.mark_around(b, l);
             c.insert(l);
+        }
+    }
+
+    /// Insert into `c` the liberties of the cutter chain at `chain` where
+    /// the connector's stone keeps two liberties, marking around each.
+    fn approaches(&mut self, b: &Board, chain: Point, c: &mut Cands) {
+        let ls: PointSet<NEIGHBOUR_CUTTER_LIBS> = b.liberties(chain);
+        for &q in ls.as_slice() {
+            self.mark_around(b, q);
+            if b.liberties_after::<2>(q, self.own) >= 2 {
+                c.insert(q);
+            }
         }
     }
 
