@@ -34,12 +34,12 @@
 //!   liberties: connected (whatever the cutter takes, the connector joins
 //!   at the other). One: the cutter must take it. None: the capture
 //!   reader's defence of the cutter chains next to both chains, on a
-//!   shortest path or of three liberties next to either, its attack on the connector's other chains of two
-//!   liberties or fewer on one, at the root the ataris on either chain
-//!   of two liberties, and the points of the shortest paths (at
-//!   the root, when that finds nothing, of the paths one fill longer, so a
-//!   cut is answered with a move). With no legal candidate the cutter
-//!   passes and the connector moves again.
+//!   shortest path or of three liberties next to either, its attack on
+//!   the connector's other chains of two liberties or fewer on one, at
+//!   the root the ataris on either chain of two liberties, and the points
+//!   of the shortest paths (at the root, when that finds nothing, of the
+//!   paths one fill longer, so a cut is answered with a move). With no
+//!   legal candidate the cutter passes and the connector moves again.
 //!
 //! **Plies count from the root's move.** The rules that depend on the ply
 //! (the slack paths, the path candidates' number, the paths' reach, the

@@ -3,11 +3,11 @@
 //! chains in atari, the defence of a chain that can be captured, attacks
 //! on the cutting chains and on the three-liberty cutter chains next to
 //! either chain, at the root the liberties of those that stand, ataris on
-//! the cutting chains, the path points) and the
-//! cutter's (the last common liberty, the defence of the same cutter
-//! chains, attacks on the connector's weak chains on a path, at the root
-//! ataris on either chain, the path points). See the module note of
-//! [`super`] for the order and the rules.
+//! the cutting chains, the path points) and the cutter's (the last common
+//! liberty, the defence of the same cutter chains, attacks on the
+//! connector's weak chains on a path, at the root ataris on either chain,
+//! the path points). See the module note of [`super`] for the order and
+//! the rules.
 
 use crate::board::{Board, PointSet};
 use crate::geometry::{Cell, Color, Point};
@@ -65,7 +65,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             opp_on.insert(e);
         }
         let mut near = Roots::default();
-        self.neighbours_with_libs(b, NEIGHBOUR_CUTTER_LIBS, &mut near);
+        self.neighbour_cutters(b, &mut near);
         for &e in near.as_slice() {
             opp_on.insert(e);
         }
@@ -123,7 +123,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         for &e in self.cutting_chains(b).as_slice() {
             opp_on.insert(e);
         }
-        self.neighbours_with_libs(b, NEIGHBOUR_CUTTER_LIBS, &mut opp_on);
+        self.neighbour_cutters(b, &mut opp_on);
         for &e in opp_on.as_slice() {
             if safe.contains(e) {
                 continue;
@@ -233,12 +233,14 @@ impl<const W: usize, const M: usize> Connector<W, M> {
     }
 
     /// Insert into `out` the cutter chains next to either chain with
-    /// exactly `libs` liberties (roots), marking each.
-    fn neighbours_with_libs(&mut self, b: &Board, libs: usize, out: &mut Roots) {
+    /// exactly [`NEIGHBOUR_CUTTER_LIBS`] liberties (roots), marking each.
+    fn neighbour_cutters(&mut self, b: &Board, out: &mut Roots) {
         for end in [self.a, self.b] {
             let adj: PointSet<8> = b.adjacent_chains(end);
             for &e in adj.as_slice() {
-                if b.liberty_count_capped::<4>(e) == libs {
+                if b.liberty_count_capped::<{ NEIGHBOUR_CUTTER_LIBS + 1 }>(e)
+                    == NEIGHBOUR_CUTTER_LIBS
+                {
                     self.mark_chain(b, e);
                     out.insert(e);
                 }
