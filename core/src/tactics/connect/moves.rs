@@ -79,12 +79,12 @@ impl<const W: usize, const M: usize> Connector<W, M> {
             } else if k == 0 && near.contains(e) {
                 // A neighbour that stands may still fall later in the
                 // line: at the root, approach it from its liberties.
-                self.approaches(b, e, &mut c);
+                self.liberties_of(b, e, NEIGHBOUR_CUTTER_LIBS, Some(self.own), &mut c);
             }
         }
         // Ataris on two-liberty cutting chains (a tempo, or a ladder).
         for &e in opp_on.as_slice() {
-            self.ataris_on(b, e, Some(self.own), &mut c);
+            self.liberties_of(b, e, 2, Some(self.own), &mut c);
         }
         for &p in paths.as_slice() {
             c.insert(p);
@@ -144,7 +144,7 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         // than they find (`connection.tst` 61 instead of 66).
         if k == 0 {
             for end in [self.a, self.b] {
-                self.ataris_on(b, end, None, &mut c);
+                self.liberties_of(b, end, 2, None, &mut c);
             }
         }
         for &p in paths.as_slice() {
@@ -204,24 +204,20 @@ impl<const W: usize, const M: usize> Connector<W, M> {
         }
     }
 
-    /// Insert into `c` the liberties of the cutter chain at `chain` where
-    /// the connector's stone keeps two liberties, marking around each.
-    fn approaches(&mut self, b: &Board, chain: Point, c: &mut Cands) {
-        let ls: PointSet<NEIGHBOUR_CUTTER_LIBS> = b.liberties(chain);
-        for &q in ls.as_slice() {
-            self.mark_around(b, q);
-            if b.liberties_after::<2>(q, self.own) >= 2 {
-                c.insert(q);
-            }
-        }
-    }
-
-    /// Insert into `c` the two liberties of the chain at `chain` when it
-    /// has exactly two (the ataris on it), marking around each; with
-    /// `mover`, only those where its stone keeps two liberties.
-    fn ataris_on(&mut self, b: &Board, chain: Point, mover: Option<Color>, c: &mut Cands) {
-        let ls: PointSet<3> = b.liberties(chain);
-        if ls.len() != 2 {
+    /// Insert into `c` the liberties of the chain at `chain` when it has
+    /// exactly `count` of them (two: the ataris on it; three: the
+    /// approaches to it), marking around each; with `mover`, only those
+    /// where its stone keeps two liberties.
+    fn liberties_of(
+        &mut self,
+        b: &Board,
+        chain: Point,
+        count: usize,
+        mover: Option<Color>,
+        c: &mut Cands,
+    ) {
+        let ls: PointSet<4> = b.liberties(chain);
+        if ls.len() != count {
             return;
         }
         for &q in ls.as_slice() {
