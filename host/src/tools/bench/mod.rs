@@ -4,10 +4,12 @@
 use clap::Subcommand;
 
 pub mod analyze;
+pub mod connect;
 pub mod db;
 pub mod fuzz;
 pub mod owl;
 pub mod playouts;
+mod questions;
 pub mod score;
 pub mod search;
 pub mod sizes;
@@ -26,6 +28,8 @@ pub enum BenchCommand {
     Tactics(tactics::Args),
     /// Life-and-death reading over a game record, as play would ask it.
     Owl(owl::Args),
+    /// Connection reading over a game record: connect and cut questions.
+    Connect(connect::Args),
     /// One full search from the empty board on one thread.
     Search(search::Args),
     /// Game database searches drawn from the database itself.
@@ -60,6 +64,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
         BenchCommand::Sizes(args) => sizes::run(&args),
         BenchCommand::Tactics(args) => tactics::run(&args),
         BenchCommand::Owl(args) => owl::run(&args),
+        BenchCommand::Connect(args) => connect::run(&args),
         BenchCommand::Search(args) => search::run(&args),
         BenchCommand::Db(args) => db::run(&args),
         BenchCommand::Score(args) => score::run(&args),
