@@ -105,8 +105,8 @@ impl Solvers for LinkSolvers<'_> {
         (self.link.stats(), self.link_off.stats())
     }
 
-    fn read_nodes(&self) -> (u64, u64) {
-        (self.cached.stats().nodes, self.uncached.stats().nodes)
+    fn reads(&self) -> (ReaderStats, ReaderStats) {
+        (self.cached.stats(), self.uncached.stats())
     }
 }
 

@@ -93,15 +93,15 @@ impl Solvers for OwlSolvers<'_> {
             nodes: o.nodes.saturating_sub(reads),
             ..o
         };
-        let (reads, reads_off) = self.read_nodes();
+        let (reads, reads_off) = self.reads();
         (
-            own(self.owl.stats(), reads),
-            own(self.owl_off.stats(), reads_off),
+            own(self.owl.stats(), reads.nodes),
+            own(self.owl_off.stats(), reads_off.nodes),
         )
     }
 
-    fn read_nodes(&self) -> (u64, u64) {
-        (self.cached.stats().nodes, self.uncached.stats().nodes)
+    fn reads(&self) -> (ReaderStats, ReaderStats) {
+        (self.cached.stats(), self.uncached.stats())
     }
 }
 

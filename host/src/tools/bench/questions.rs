@@ -28,9 +28,9 @@ pub trait Solvers {
     fn solve(&mut self, cached: bool, board: &mut Board, q: Self::Question) -> Answer;
     /// The counters of the searches with the cache, and without.
     fn stats(&self) -> (ReaderStats, ReaderStats);
-    /// The nodes of the capture reads the searches made, with the cache
-    /// and without.
-    fn read_nodes(&self) -> (u64, u64);
+    /// The counters of the capture reader the searches called, with the
+    /// cache and without.
+    fn reads(&self) -> (ReaderStats, ReaderStats);
 }
 
 /// A question's answers and times, with and without the cache.
@@ -187,6 +187,9 @@ pub struct Summary {
     uncached: Times,
     probes: u64,
     hits: u64,
+    /// The capture reader's probes and hits (with the cache).
+    read_probes: u64,
+    read_hits: u64,
     same: usize,
     unproven: usize,
 }
@@ -195,24 +198,26 @@ impl Summary {
     /// Summarise `r` with the counters of the `solvers` that answered it.
     pub fn of<S: Solvers>(r: &Replayed<S::Question>, solvers: &S) -> Summary {
         let secs = |f: fn(&Asked<S::Question>) -> f64| r.asked.iter().map(f).collect::<Vec<f64>>();
-        let ((with, without), (reads, reads_off)) = (solvers.stats(), solvers.read_nodes());
+        let ((with, without), (reads, reads_off)) = (solvers.stats(), solvers.reads());
         Summary {
             questions: r.asked.len(),
-            cached: Times::new(secs(|a| a.secs_cached), with.nodes, reads),
-            uncached: Times::new(secs(|a| a.secs_uncached), without.nodes, reads_off),
+            cached: Times::new(secs(|a| a.secs_cached), with.nodes, reads.nodes),
+            uncached: Times::new(secs(|a| a.secs_uncached), without.nodes, reads_off.nodes),
             probes: with.probes,
             hits: with.hits,
+            read_probes: reads.probes,
+            read_hits: reads.hits,
             same: r.asked.iter().filter(|a| a.cached == a.uncached).count(),
             unproven: r.asked.iter().filter(|a| !a.uncached.proven).count(),
         }
     }
 
     fn hit_rate(&self) -> f64 {
-        if self.probes == 0 {
-            0.0
-        } else {
-            100.0 * self.hits as f64 / self.probes as f64
-        }
+        percent(self.hits, self.probes)
+    }
+
+    fn read_hit_rate(&self) -> f64 {
+        percent(self.read_hits, self.read_probes)
     }
 
     /// The figures as JSON fields, added to `obj`.
@@ -223,6 +228,9 @@ impl Summary {
         obj.insert("cache_probes".into(), self.probes.into());
         obj.insert("cache_hits".into(), self.hits.into());
         obj.insert("cache_hit_rate".into(), self.hit_rate().into());
+        obj.insert("read_probes".into(), self.read_probes.into());
+        obj.insert("read_hits".into(), self.read_hits.into());
+        obj.insert("read_hit_rate".into(), self.read_hit_rate().into());
         obj.insert("same_answers".into(), self.same.into());
         obj.insert("unproven".into(), self.unproven.into());
     }
@@ -232,13 +240,25 @@ impl Summary {
         println!("{}", self.cached.line("cached  ", unit));
         println!("{}", self.uncached.line("uncached", unit));
         println!(
-            "  cache: {} hits of {} probes ({:.1} %); answers identical {}/{}; unproven (budget out) {}",
+            "  cache: {} hits of {} probes ({:.1} %), the capture reads' {} of {} ({:.1} %); answers identical {}/{}; unproven (budget out) {}",
             self.hits,
             self.probes,
             self.hit_rate(),
+            self.read_hits,
+            self.read_probes,
+            self.read_hit_rate(),
             self.same,
             self.questions,
             self.unproven
         );
+    }
+}
+
+/// `part` of `all` in percent (0 of nothing).
+fn percent(part: u64, all: u64) -> f64 {
+    if all == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / all as f64
     }
 }
