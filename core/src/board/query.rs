@@ -200,9 +200,21 @@ impl Board {
             return out;
         }
         'walk: for s in self.chain_stones(p) {
+            // The neighbour counts say how many empty points to look for:
+            // none (a stone inside the chain), or stop at the last.
+            let mut empties = self.neighbour_count(s, Cell::Empty);
+            if empties == 0 {
+                continue;
+            }
             for n in self.geo.neighbours(s) {
-                if self.cell[n.idx()] == Cell::Empty && !out.insert(n) {
-                    break 'walk;
+                if self.cell[n.idx()] == Cell::Empty {
+                    if !out.insert(n) {
+                        break 'walk;
+                    }
+                    empties -= 1;
+                    if empties == 0 {
+                        break;
+                    }
                 }
             }
         }

@@ -1,11 +1,14 @@
 //! Cache keys: the problem hash (SHA-1 of a class code and a
-//! serialisation, the seed's exact scheme), the set of points a search
-//! read, and the hash of a bounding box of the board.
+//! serialisation, the seed's exact scheme; the serialisation ends with the
+//! digests of the readers' assumptions, hashed at compile time by
+//! [`super::digest`]), the set of points a search read, and the hash of a
+//! bounding box of the board.
 
 use crate::board::Board;
 use crate::geometry::{Cell, Color, Geometry, Point, MAX_POINTS};
 use crate::zobrist;
 
+use super::digest::sha1_prefix;
 use super::{Goal, LinkGoal};
 
 /// Class code of "capture this chain" results. Random, fixed for all time.
@@ -58,9 +61,15 @@ pub const OWL_ASSUMPTIONS: &[u8] =
       cands=10;capture-reads=300/20;margin-presses;room-out-of-area;short-chains-read;\
       root-proven-defence;dead-root-move;alive-root-passes-first;horizon-lives;deepening=2;owl-depth=20;dead-near-root-checked-by-a-pass;walled-diagonal-is-an-eye;corridor-core=1";
 
-/// Bytes of the problem's own fields (goal, size, chain), serialised
-/// before the assumptions, which SHA-1 reads straight from their constant
-/// (the digest is that of the concatenation).
+/// The digests of the assumptions (the first 8 bytes of their SHA-1),
+/// computed by the compiler: a problem hash reads them after the
+/// problem's own fields, so a change of any assumption changes every key.
+const READER_DIGEST: [u8; 8] = sha1_prefix(ASSUMPTIONS);
+const LINK_DIGEST: [u8; 8] = sha1_prefix(LINK_ASSUMPTIONS);
+const OWL_DIGEST: [u8; 8] = sha1_prefix(OWL_ASSUMPTIONS);
+
+/// Bytes of the problem's own fields (goal, size, chains), serialised
+/// before the assumptions' digests: with the class code, one SHA-1 block.
 const FIELD_BYTES: usize = 32;
 
 /// Return the 64-bit problem hash: SHA-1 over `class` (8 bytes LE) and
@@ -85,7 +94,7 @@ pub fn problem_hash(class: u64, goal: Goal, size: usize, chain_id: Point) -> u64
     };
     let id = chain_id.0.to_le_bytes();
     let (buf, n) = fields(&[goal, b"size=", &[size as u8], b";chain=", &id, b";"]);
-    class_hash(class, &[&buf[..n], ASSUMPTIONS])
+    class_hash(class, &[&buf[..n], &READER_DIGEST])
 }
 
 /// Return a problem's own fields laid end to end, and their length.
@@ -116,7 +125,7 @@ pub fn link_problem_hash(class: u64, goal: LinkGoal, size: usize, a_id: Point, b
     };
     let (lo, hi) = (lo.0.to_le_bytes(), hi.0.to_le_bytes());
     let (buf, n) = fields(&[goal, b"size=", &[size as u8], b";ab=", &lo, &hi]);
-    class_hash(class, &[&buf[..n], ASSUMPTIONS, LINK_ASSUMPTIONS])
+    class_hash(class, &[&buf[..n], &READER_DIGEST, &LINK_DIGEST])
 }
 
 /// Return the hash of a life-and-death problem: its class (kill, live,
@@ -145,7 +154,7 @@ pub fn owl_problem_hash(
         b";read-on=",
         &[u8::from(read_on)],
     ]);
-    class_hash(class, &[&buf[..n], ASSUMPTIONS, OWL_ASSUMPTIONS])
+    class_hash(class, &[&buf[..n], &READER_DIGEST, &OWL_DIGEST])
 }
 
 /// Return the key part of the side to move.

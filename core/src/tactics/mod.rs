@@ -18,6 +18,7 @@
 //! | `connect/paths.rs` | the shortest paths between two chains (the path candidates) |
 //! | `cache.rs` | packing results and hints into the table's payloads |
 //! | `key.rs` | cache keys: problem hashes, the points a search read, a box's hash |
+//! | `digest.rs` | SHA-1 at compile time: the digests of the readers' assumptions that every problem hash reads |
 //! | `ladder.rs` | a plain ladder read for the pattern features |
 //! | `owl/mod.rs` | life and death of a dragon (GNU Go's `owl_attack` / `owl_defend`): the dragon, its area, the root and its cache |
 //! | `owl/search.rs` | the owl's attack and defend nodes, ko levels and threats |
@@ -112,6 +113,7 @@
 
 pub mod cache;
 pub mod connect;
+mod digest;
 pub mod key;
 pub mod ladder;
 pub mod owl;
