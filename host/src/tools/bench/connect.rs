@@ -21,7 +21,7 @@ use kosumi_core::tactics::{
     LINK_BUDGET,
 };
 
-use super::questions::{ask_over_game, Solvers, Summary};
+use super::questions::{ask_over_game, chains, Solvers, Summary};
 
 /// Arguments of `kosumi bench connect`.
 #[derive(clap::Args, Debug)]
@@ -50,7 +50,7 @@ pub struct Args {
 /// of each.
 fn pairs(board: &Board, gap: usize) -> Vec<(Point, Point)> {
     let geo = board.geometry();
-    let chains = super::owl::chains(board, 1);
+    let chains = chains(board, 1);
     let stones: Vec<Vec<(usize, usize)>> = chains
         .iter()
         .map(|&c| board.chain_stones(c).map(|p| geo.coords(p)).collect())

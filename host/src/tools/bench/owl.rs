@@ -13,12 +13,11 @@
 use std::path::PathBuf;
 
 use kosumi_core::board::Board;
-use kosumi_core::geometry::Point;
 use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
 use kosumi_core::tactics::owl::{Owl, OwlGoal, OwlProblem, OWL_BUDGET};
 use kosumi_core::tactics::{Answer, Budget, NoStorage, Reader, ReaderStats, Verdict};
 
-use super::questions::{ask_over_game, Solvers, Summary};
+use super::questions::{ask_over_game, chains, Solvers, Summary};
 
 /// Arguments of `kosumi bench owl`.
 #[derive(clap::Args, Debug)]
@@ -40,19 +39,6 @@ pub struct Args {
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The chains of at least `min` stones on `board`, one stone each.
-pub(super) fn chains(board: &Board, min: usize) -> Vec<Point> {
-    let mut roots: Vec<Point> = Vec::new();
-    for p in board.geometry().points() {
-        if let Some(r) = board.chain_root(p) {
-            if !roots.contains(&r) && board.chain_stones(p).count() >= min {
-                roots.push(r);
-            }
-        }
-    }
-    roots
 }
 
 /// The owl with a cache kept over the game, and one with none.

@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kosumi_core::board::Board;
+use kosumi_core::geometry::Point;
 use kosumi_core::tactics::{Answer, ReaderStats};
 
 use crate::tools::patterns::replay::{records, replay};
@@ -31,6 +32,20 @@ pub trait Solvers {
     /// The counters of the capture reader the searches called, with the
     /// cache and without.
     fn reads(&self) -> (ReaderStats, ReaderStats);
+}
+
+/// The chains of at least `min` stones on `board`, one stone each (the
+/// chain's root), in board order.
+pub fn chains(board: &Board, min: usize) -> Vec<Point> {
+    let mut roots: Vec<Point> = Vec::new();
+    for p in board.geometry().points() {
+        if let Some(r) = board.chain_root(p) {
+            if !roots.contains(&r) && board.chain_stones(p).count() >= min {
+                roots.push(r);
+            }
+        }
+    }
+    roots
 }
 
 /// A question's answers and times, with and without the cache.
