@@ -103,7 +103,8 @@ fn capture_problems_by_any_stone_share_an_entry_and_others_do_not() {
         for mut b in playout_positions(size, games, every, seed) {
             let all = chains(&b);
             for (i, (_, stones)) in all.iter().enumerate() {
-                if stones.len() < 2 || b.liberty_count_capped::<4>(stones[0]) > 3 {
+                // Another chain is asked too: two chains at least.
+                if all.len() < 2 || stones.len() < 2 || b.liberty_count_capped::<4>(stones[0]) > 3 {
                     continue;
                 }
                 let (first, last) = (stones[0], stones[stones.len() - 1]);
