@@ -6,12 +6,14 @@
 //! and the problem hashes of all the problems of all the positions are
 //! distinct.
 
+mod positions;
+
 use std::collections::HashMap;
+
+use positions::playout_positions;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
-use kosumi_core::playout::{policy_move, Policy, RuleStats};
-use kosumi_core::rng;
 use kosumi_core::table::{Cluster, Table, TacticCluster};
 use kosumi_core::tactics::key::{
     link_problem_hash, owl_problem_hash, problem_hash, CLASS_CAPTURE, CLASS_CONNECT,
@@ -25,29 +27,6 @@ type Cache = Table<TacticCluster, Box<[TacticCluster]>>;
 
 fn cache() -> Cache {
     Table::new(vec![TacticCluster::EMPTY; 1 << 12].into_boxed_slice()).unwrap()
-}
-
-/// Positions every `every` moves of `games` waterfall playouts.
-fn playout_positions(size: usize, games: u64, every: usize, seed: u64) -> Vec<Board> {
-    let mut out = Vec::new();
-    let mut r = rng::seeded(seed);
-    let mut stats = RuleStats::default();
-    for _ in 0..games {
-        let mut b = Board::new(size).unwrap();
-        b.refresh_ataris();
-        for m in 0..(size * size) {
-            if b.passes() >= 2 {
-                break;
-            }
-            let c = b.to_play();
-            let p = policy_move(&mut b, Policy::waterfall(), &mut r, &mut stats);
-            b.play_legal(p, c);
-            if m % every == every - 1 {
-                out.push(b.clone());
-            }
-        }
-    }
-    out
 }
 
 /// The chains of a position: (colour, stones in board order), one entry
@@ -92,41 +71,54 @@ struct Tally {
     other: usize,
 }
 
+/// Call `each` on every position of the playouts `(size, games, every,
+/// seed)` (games of at most size² moves) with the tally it keeps; print
+/// the tally and return it.
+fn tally(
+    playouts: &[(usize, u64, usize, u64)],
+    mut each: impl FnMut(&mut Board, &mut Tally),
+) -> Tally {
+    let mut t = Tally::default();
+    for &(size, games, every, seed) in playouts {
+        for mut b in playout_positions(size, games, size * size, every, seed) {
+            each(&mut b, &mut t);
+        }
+    }
+    println!("{t:?}");
+    t
+}
+
 #[test]
 fn capture_problems_by_any_stone_share_an_entry_and_others_do_not() {
     let budget = Budget {
         nodes: 5_000,
         depth: 40,
     };
-    let mut t = Tally::default();
-    for (size, games, every, seed) in [(9, 12, 9, 11), (19, 2, 31, 12)] {
-        for mut b in playout_positions(size, games, every, seed) {
-            let all = chains(&b);
-            for (i, (_, stones)) in all.iter().enumerate() {
-                // Another chain is asked too: two chains at least.
-                if all.len() < 2 || stones.len() < 2 || b.liberty_count_capped::<4>(stones[0]) > 3 {
-                    continue;
-                }
-                let (first, last) = (stones[0], stones[stones.len() - 1]);
-                let mut table = cache();
-                let mut r = Reader::new(&mut table);
-                let ask = |goal, target| Problem { goal, target };
-                let one = r.solve(&mut b, ask(Goal::Capture, first), budget);
-                if r.stats().stores == 0 {
-                    continue;
-                }
-                let two = r.solve(&mut b, ask(Goal::Capture, last), budget);
-                assert_eq!((one, r.stats().hits), (two, 1), "capture again\n{b}");
-                t.again += 1;
-                r.solve(&mut b, ask(Goal::Save, first), budget);
-                let other = all[(i + 1) % all.len()].1[0];
-                r.solve(&mut b, ask(Goal::Capture, other), budget);
-                assert_eq!(r.stats().hits, 1, "save, or another chain, hit\n{b}");
-                t.other += 2;
+    let t = tally(&[(9, 12, 9, 11), (19, 2, 31, 12)], |b, t| {
+        let all = chains(b);
+        for (i, (_, stones)) in all.iter().enumerate() {
+            // Another chain is asked too: two chains at least.
+            if all.len() < 2 || stones.len() < 2 || b.liberty_count_capped::<4>(stones[0]) > 3 {
+                continue;
             }
+            let (first, last) = (stones[0], stones[stones.len() - 1]);
+            let mut table = cache();
+            let mut r = Reader::new(&mut table);
+            let ask = |goal, target| Problem { goal, target };
+            let one = r.solve(b, ask(Goal::Capture, first), budget);
+            if r.stats().stores == 0 {
+                continue;
+            }
+            let two = r.solve(b, ask(Goal::Capture, last), budget);
+            assert_eq!((one, r.stats().hits), (two, 1), "capture again\n{b}");
+            t.again += 1;
+            r.solve(b, ask(Goal::Save, first), budget);
+            let other = all[(i + 1) % all.len()].1[0];
+            r.solve(b, ask(Goal::Capture, other), budget);
+            assert_eq!(r.stats().hits, 1, "save, or another chain, hit\n{b}");
+            t.other += 2;
         }
-    }
-    println!("{t:?}");
+    });
     assert!(t.again >= 300, "{t:?}");
 }
 
@@ -136,40 +128,36 @@ fn connection_problems_by_any_stones_share_an_entry_and_others_do_not() {
         nodes: 5_000,
         depth: 40,
     };
-    let mut t = Tally::default();
-    for (size, games, every, seed) in [(9, 5, 11, 21), (13, 2, 29, 22)] {
-        for mut b in playout_positions(size, games, every, seed) {
-            let all = chains(&b);
-            for (x, (cx, sx)) in all.iter().enumerate() {
-                let Some((_, sy)) = all[x + 1..]
-                    .iter()
-                    .find(|(cy, sy)| cy == cx && gap(&b, sx, sy) <= 3)
-                else {
-                    continue;
-                };
-                if sx.len() < 2 {
-                    continue;
-                }
-                let mut table = cache();
-                let mut r = Reader::new(&mut table);
-                let mut c: Connector = Connector::new();
-                let ask = |goal, a, b| LinkProblem { goal, a, b };
-                let (a1, a2, b1) = (sx[0], sx[sx.len() - 1], sy[0]);
-                let one = c.solve(&mut r, &mut b, ask(LinkGoal::Connect, a1, b1), budget);
-                if c.stats().stores == 0 {
-                    continue;
-                }
-                // The other stone, and the chains the other way round.
-                let two = c.solve(&mut r, &mut b, ask(LinkGoal::Connect, b1, a2), budget);
-                assert_eq!((one, c.stats().hits), (two, 1), "connect again\n{b}");
-                t.again += 1;
-                c.solve(&mut r, &mut b, ask(LinkGoal::Disconnect, a1, b1), budget);
-                assert_eq!(c.stats().hits, 1, "disconnect hit connect's entry\n{b}");
-                t.other += 1;
+    let t = tally(&[(9, 5, 11, 21), (13, 2, 29, 22)], |b, t| {
+        let all = chains(b);
+        for (x, (cx, sx)) in all.iter().enumerate() {
+            let Some((_, sy)) = all[x + 1..]
+                .iter()
+                .find(|(cy, sy)| cy == cx && gap(b, sx, sy) <= 3)
+            else {
+                continue;
+            };
+            if sx.len() < 2 {
+                continue;
             }
+            let mut table = cache();
+            let mut r = Reader::new(&mut table);
+            let mut c: Connector = Connector::new();
+            let ask = |goal, a, b| LinkProblem { goal, a, b };
+            let (a1, a2, b1) = (sx[0], sx[sx.len() - 1], sy[0]);
+            let one = c.solve(&mut r, b, ask(LinkGoal::Connect, a1, b1), budget);
+            if c.stats().stores == 0 {
+                continue;
+            }
+            // The other stone, and the chains the other way round.
+            let two = c.solve(&mut r, b, ask(LinkGoal::Connect, b1, a2), budget);
+            assert_eq!((one, c.stats().hits), (two, 1), "connect again\n{b}");
+            t.again += 1;
+            c.solve(&mut r, b, ask(LinkGoal::Disconnect, a1, b1), budget);
+            assert_eq!(c.stats().hits, 1, "disconnect hit connect's entry\n{b}");
+            t.other += 1;
         }
-    }
-    println!("{t:?}");
+    });
     assert!(t.again >= 150, "{t:?}");
 }
 
@@ -179,32 +167,28 @@ fn owl_problems_by_any_stone_share_an_entry_and_others_do_not() {
         nodes: 2_000,
         depth: 20,
     };
-    let mut t = Tally::default();
-    for (size, games, every, seed) in [(9, 16, 13, 31), (13, 3, 37, 32)] {
-        for mut b in playout_positions(size, games, every, seed) {
-            for (_, stones) in chains(&b) {
-                if stones.len() < 3 {
-                    continue;
-                }
-                let (first, last) = (stones[0], stones[stones.len() - 1]);
-                let mut table = cache();
-                let mut r = Reader::new(&mut table);
-                let mut owl: Box<Owl> = Box::default();
-                let ask = |goal, target| OwlProblem { goal, target };
-                let one = owl.solve(&mut r, &mut b, ask(OwlGoal::Kill, first), budget);
-                if owl.stats().stores == 0 {
-                    continue;
-                }
-                let two = owl.solve(&mut r, &mut b, ask(OwlGoal::Kill, last), budget);
-                assert_eq!((one, owl.stats().hits), (two, 1), "kill again\n{b}");
-                t.again += 1;
-                owl.solve(&mut r, &mut b, ask(OwlGoal::Live, first), budget);
-                assert_eq!(owl.stats().hits, 1, "live hit kill's entry\n{b}");
-                t.other += 1;
+    let t = tally(&[(9, 16, 13, 31), (13, 3, 37, 32)], |b, t| {
+        for (_, stones) in chains(b) {
+            if stones.len() < 3 {
+                continue;
             }
+            let (first, last) = (stones[0], stones[stones.len() - 1]);
+            let mut table = cache();
+            let mut r = Reader::new(&mut table);
+            let mut owl: Box<Owl> = Box::default();
+            let ask = |goal, target| OwlProblem { goal, target };
+            let one = owl.solve(&mut r, b, ask(OwlGoal::Kill, first), budget);
+            if owl.stats().stores == 0 {
+                continue;
+            }
+            let two = owl.solve(&mut r, b, ask(OwlGoal::Kill, last), budget);
+            assert_eq!((one, owl.stats().hits), (two, 1), "kill again\n{b}");
+            t.again += 1;
+            owl.solve(&mut r, b, ask(OwlGoal::Live, first), budget);
+            assert_eq!(owl.stats().hits, 1, "live hit kill's entry\n{b}");
+            t.other += 1;
         }
-    }
-    println!("{t:?}");
+    });
     assert!(t.again >= 100, "{t:?}");
 }
 
@@ -219,7 +203,7 @@ fn the_problem_hashes_of_every_question_on_playout_positions_differ() {
         }
     };
     for (size, seed) in [(9, 41), (13, 42), (19, 43)] {
-        for b in playout_positions(size, 4, 17, seed) {
+        for b in playout_positions(size, 4, size * size, 17, seed) {
             let all = chains(&b);
             for (x, (cx, sx)) in all.iter().enumerate() {
                 let id = sx[0];

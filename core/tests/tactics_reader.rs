@@ -3,10 +3,10 @@
 //! thousands of playout positions, relevance of the region key, budgets,
 //! memory.
 
+mod positions;
+
 use kosumi_core::board::Board;
 use kosumi_core::geometry::{Color, Point};
-use kosumi_core::playout::{policy_move, Policy, RuleStats};
-use kosumi_core::rng;
 use kosumi_core::table::{Cluster, Table, TacticCluster};
 use kosumi_core::tactics::{Answer, Budget, Goal, Problem, Reader, Verdict, MAX_DEPTH};
 
@@ -227,29 +227,6 @@ fn long_ladder_on_19x19() {
     check(&b, Goal::Save, "D4", 1, "E4");
 }
 
-/// Return positions from random waterfall games, every `every` moves.
-fn playout_positions(size: usize, games: u64, every: usize, seed: u64) -> Vec<Board> {
-    let mut out = Vec::new();
-    let mut r = rng::seeded(seed);
-    let mut stats = RuleStats::default();
-    for _ in 0..games {
-        let mut b = Board::new(size).unwrap();
-        b.refresh_ataris();
-        for m in 0..(size * size * 3 / 2) {
-            if b.passes() >= 2 {
-                break;
-            }
-            let c = b.to_play();
-            let p = policy_move(&mut b, Policy::waterfall(), &mut r, &mut stats);
-            b.play_legal(p, c);
-            if m % every == every - 1 {
-                out.push(b.clone());
-            }
-        }
-    }
-    out
-}
-
 /// Return the problems of a position: capture and save of every chain with
 /// one or two liberties (one stone per chain).
 fn problems(b: &Board) -> Vec<Problem> {
@@ -281,7 +258,7 @@ fn cache_on_off_and_warmed_agree_on_playout_positions() {
     let mut plain = Reader::without_cache();
     let (mut positions, mut solved, mut unproven) = (0, 0, 0);
     for (size, games, every, seed) in [(9, 60, 7, 1), (19, 12, 23, 2)] {
-        for mut b in playout_positions(size, games, every, seed) {
+        for mut b in positions::playout_positions(size, games, size * size * 3 / 2, every, seed) {
             let list = problems(&b);
             if list.is_empty() {
                 continue;

@@ -15,13 +15,12 @@ use std::path::PathBuf;
 
 use kosumi_core::board::Board;
 use kosumi_core::geometry::Point;
-use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
+use kosumi_core::table::TacticCluster;
 use kosumi_core::tactics::{
-    Answer, Budget, Connector, LinkGoal, LinkProblem, NoStorage, Reader, ReaderStats, Verdict,
-    LINK_BUDGET,
+    Answer, Budget, Connector, LinkGoal, LinkProblem, NoStorage, Reader, ReaderStats, LINK_BUDGET,
 };
 
-use super::questions::{ask_over_game, chains, Solvers, Summary};
+use super::questions::{ask_over_game, cache, chains, Solvers, Summary};
 
 /// Arguments of `kosumi bench connect`.
 #[derive(clap::Args, Debug)]
@@ -116,12 +115,7 @@ impl Solvers for LinkSolvers<'_> {
 /// The file cannot be read, holds no game this build can replay, or the
 /// arguments are out of range.
 pub fn run(args: &Args) -> Result<(), String> {
-    let clusters = clusters_in::<TacticCluster>(args.cache_mb << 20);
-    if clusters == 0 {
-        return Err("--cache-mb must be at least 1".into());
-    }
-    let storage = vec![TacticCluster::EMPTY; clusters].into_boxed_slice();
-    let mut table = Table::new(storage).map_err(|e| format!("cache: {e:?}"))?;
+    let mut table = cache(args.cache_mb)?;
     let mut solvers = LinkSolvers {
         cached: Reader::new(&mut table),
         uncached: Reader::without_cache(),
@@ -135,29 +129,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     let r = ask_over_game(&args.game, args.every, args.json, &mut solvers)?;
     let summary = Summary::of(&r, &solvers);
-    let works = |goal: LinkGoal| {
-        r.asked
-            .iter()
-            .filter(|a| a.question.goal == goal && a.uncached.verdict != Verdict::Fails)
-            .count()
-    };
+    let works = |goal: LinkGoal| r.succeeded(|q| q.goal == goal);
     let (joinable, cuttable) = (works(LinkGoal::Connect), works(LinkGoal::Disconnect));
-    // Both: the two questions about one pair succeed (they come in pairs).
-    let both = r
-        .asked
-        .chunks(2)
-        .filter(|pair| pair.iter().all(|a| a.uncached.verdict != Verdict::Fails))
-        .count();
+    // Both: the two questions about one pair succeed.
+    let both = r.both_succeed();
     let pairs = r.asked.len() / 2;
 
     if args.json {
-        let mut obj = serde_json::Map::new();
-        obj.insert("game".into(), args.game.display().to_string().into());
-        obj.insert("moves".into(), r.moves.into());
-        obj.insert("every".into(), args.every.into());
-        obj.insert("positions".into(), r.positions.into());
-        obj.insert("budget".into(), args.nodes.into());
-        summary.add_json(&mut obj);
+        let mut obj = r.json(&args.game, args.every, args.nodes, &summary);
         obj.insert("connectable".into(), joinable.into());
         obj.insert("cuttable".into(), cuttable.into());
         obj.insert("both".into(), both.into());

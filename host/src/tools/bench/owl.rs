@@ -13,11 +13,11 @@
 use std::path::PathBuf;
 
 use kosumi_core::board::Board;
-use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
+use kosumi_core::table::TacticCluster;
 use kosumi_core::tactics::owl::{Owl, OwlGoal, OwlProblem, OWL_BUDGET};
-use kosumi_core::tactics::{Answer, Budget, NoStorage, Reader, ReaderStats, Verdict};
+use kosumi_core::tactics::{Answer, Budget, NoStorage, Reader, ReaderStats};
 
-use super::questions::{ask_over_game, chains, Solvers, Summary};
+use super::questions::{ask_over_game, cache, chains, Solvers, Summary};
 
 /// Arguments of `kosumi bench owl`.
 #[derive(clap::Args, Debug)]
@@ -97,12 +97,7 @@ impl Solvers for OwlSolvers<'_> {
 /// The file cannot be read, holds no game this build can replay, or the
 /// arguments are out of range.
 pub fn run(args: &Args) -> Result<(), String> {
-    let clusters = clusters_in::<TacticCluster>(args.cache_mb << 20);
-    if clusters == 0 {
-        return Err("--cache-mb must be at least 1".into());
-    }
-    let storage = vec![TacticCluster::EMPTY; clusters].into_boxed_slice();
-    let mut table = Table::new(storage).map_err(|e| format!("cache: {e:?}"))?;
+    let mut table = cache(args.cache_mb)?;
     let mut solvers = OwlSolvers {
         cached: Reader::new(&mut table),
         uncached: Reader::without_cache(),
@@ -116,29 +111,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     let r = ask_over_game(&args.game, args.every, args.json, &mut solvers)?;
     let summary = Summary::of(&r, &solvers);
-    let works = |goal: OwlGoal| {
-        r.asked
-            .iter()
-            .filter(|a| a.question.goal == goal && a.uncached.verdict != Verdict::Fails)
-            .count()
-    };
+    let works = |goal: OwlGoal| r.succeeded(|q| q.goal == goal);
     let (killable, can_live) = (works(OwlGoal::Kill), works(OwlGoal::Live));
-    // Critical: both questions about one chain succeed (they come in pairs).
-    let critical = r
-        .asked
-        .chunks(2)
-        .filter(|pair| pair.iter().all(|a| a.uncached.verdict != Verdict::Fails))
-        .count();
+    // Critical: both questions about one chain succeed.
+    let critical = r.both_succeed();
     let chains = r.asked.len() / 2;
 
     if args.json {
-        let mut obj = serde_json::Map::new();
-        obj.insert("game".into(), args.game.display().to_string().into());
-        obj.insert("moves".into(), r.moves.into());
-        obj.insert("every".into(), args.every.into());
-        obj.insert("positions".into(), r.positions.into());
-        obj.insert("budget".into(), args.nodes.into());
-        summary.add_json(&mut obj);
+        let mut obj = r.json(&args.game, args.every, args.nodes, &summary);
         obj.insert("killable".into(), killable.into());
         obj.insert("can_live".into(), can_live.into());
         obj.insert("critical".into(), critical.into());

@@ -15,7 +15,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kosumi_core::board::Board;
 use kosumi_core::geometry::Point;
-use kosumi_core::tactics::{Answer, ReaderStats};
+use kosumi_core::table::{clusters_in, Cluster, Table, TacticCluster};
+use kosumi_core::tactics::{Answer, ReaderStats, Verdict};
 
 use crate::tools::patterns::replay::{records, replay};
 
@@ -48,6 +49,19 @@ pub fn chains(board: &Board, min: usize) -> Vec<Point> {
     roots
 }
 
+/// Return a tactical cache of `mb` MiB.
+///
+/// # Errors
+/// `mb` is 0, or the table cannot be made.
+pub fn cache(mb: usize) -> Result<Table<TacticCluster, Box<[TacticCluster]>>, String> {
+    let clusters = clusters_in::<TacticCluster>(mb << 20);
+    if clusters == 0 {
+        return Err("--cache-mb must be at least 1".into());
+    }
+    let storage = vec![TacticCluster::EMPTY; clusters].into_boxed_slice();
+    Table::new(storage).map_err(|e| format!("cache: {e:?}"))
+}
+
 /// A question's answers and times, with and without the cache.
 pub struct Asked<Q> {
     pub question: Q,
@@ -65,6 +79,46 @@ pub struct Replayed<Q> {
     pub positions: usize,
     /// Every question, in the order asked.
     pub asked: Vec<Asked<Q>>,
+}
+
+impl<Q> Replayed<Q> {
+    /// Return how many of the questions `pick` keeps succeed (answered
+    /// without the cache).
+    pub fn succeeded(&self, pick: impl Fn(&Q) -> bool) -> usize {
+        self.asked
+            .iter()
+            .filter(|a| pick(&a.question) && a.uncached.verdict != Verdict::Fails)
+            .count()
+    }
+
+    /// Return how many pairs of questions (the two asked of one chain or
+    /// pair, one after the other) both succeed.
+    pub fn both_succeed(&self) -> usize {
+        self.asked
+            .chunks(2)
+            .filter(|pair| pair.iter().all(|a| a.uncached.verdict != Verdict::Fails))
+            .count()
+    }
+
+    /// Return the replay's figures as a JSON object: the game, its moves,
+    /// `every`, the positions asked about, the question's `budget`, then
+    /// `summary`'s.
+    pub fn json(
+        &self,
+        game: &Path,
+        every: usize,
+        budget: u32,
+        summary: &Summary,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let mut obj = serde_json::Map::new();
+        obj.insert("game".into(), game.display().to_string().into());
+        obj.insert("moves".into(), self.moves.into());
+        obj.insert("every".into(), every.into());
+        obj.insert("positions".into(), self.positions.into());
+        obj.insert("budget".into(), budget.into());
+        summary.add_json(&mut obj);
+        obj
+    }
 }
 
 /// Replay the first game of the record at `game` and ask `solvers` the
@@ -236,7 +290,7 @@ impl Summary {
     }
 
     /// The figures as JSON fields, added to `obj`.
-    pub fn add_json(&self, obj: &mut serde_json::Map<String, serde_json::Value>) {
+    fn add_json(&self, obj: &mut serde_json::Map<String, serde_json::Value>) {
         obj.insert("questions".into(), self.questions.into());
         obj.insert("cached".into(), self.cached.json());
         obj.insert("uncached".into(), self.uncached.json());
